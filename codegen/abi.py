@@ -1,0 +1,92 @@
+"""Calling conventions shared by code generators and the runtime.
+
+CPU (and any backend that takes one packed block): the compiled entry point is
+
+    void <entry>(const i8* args, i64 group_lo, i64 group_hi, i64* err)
+
+and runs the work-groups with flattened ids ``[group_lo, group_hi)`` (dimension 0 fastest).
+Work-items of the last group along a dimension may be fewer than the block (the grid need not
+be a multiple of the default block): the generated loops clamp to ``global_size``.
+
+``args`` is a block of 8-byte slots:
+
+    slot 0..2   global_size[0..2]   (unused dims are 1)
+    slot 3..5   local_size[0..2]    (the block; unused dims are 1)
+    slot 6..8   num_groups[0..2]    (ceil(global_size / local_size))
+    then, per kernel parameter in order:
+      scalar:   1 slot, the value in its own type at the slot's start (little-endian)
+      array:    1 slot data pointer (to element [0, 0, ...] of the view),
+                ndim slots shape, ndim slots strides (in elements, may be negative or 0)
+
+``err`` points at ``ERROR_RECORD_LEN`` i64 values, zero before the launch. A failed bounds check
+writes ``err[0] = check id`` (1-based, see ``ir.Module.checks``) and ``err[1 + d] = index d``
+(only if ``err[0]`` was 0: the first record wins per err block). The runtime gives each worker
+its own err block and reports the lowest check id found, with its indices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gpuoff.ir.nodes import Module
+from gpuoff.ir.types import ArrayType, ScalarType
+
+SLOT_BYTES = 8
+HEADER_SLOTS = 9
+MAX_NDIM = 8
+ERROR_RECORD_LEN = 1 + MAX_NDIM
+ENTRY_SUFFIX = "__gpuoff_entry"
+
+
+@dataclass(frozen=True)
+class ParamSlots:
+    """Where one kernel parameter lives in the packed argument block (slot indices)."""
+
+    name: str
+    type: ScalarType | ArrayType
+    first_slot: int
+
+    @property
+    def num_slots(self) -> int:
+        if isinstance(self.type, ScalarType):
+            return 1
+        return 1 + 2 * self.type.ndim
+
+    @property
+    def data_slot(self) -> int:
+        return self.first_slot
+
+    def shape_slot(self, dim: int) -> int:
+        return self.first_slot + 1 + dim
+
+    def stride_slot(self, dim: int) -> int:
+        assert isinstance(self.type, ArrayType)
+        return self.first_slot + 1 + self.type.ndim + dim
+
+
+@dataclass(frozen=True)
+class ArgLayout:
+    """The packed argument block of one compiled kernel."""
+
+    params: tuple[ParamSlots, ...]
+    num_slots: int
+
+    @property
+    def nbytes(self) -> int:
+        return self.num_slots * SLOT_BYTES
+
+
+def arg_layout(module: Module) -> ArgLayout:
+    """Slot assignment for ``module``'s kernel parameters (see the module docstring)."""
+    slot = HEADER_SLOTS
+    params = []
+    for p in module.kernel.params:
+        ps = ParamSlots(p.name, p.type, slot)
+        params.append(ps)
+        slot += ps.num_slots
+    return ArgLayout(tuple(params), slot)
+
+
+def entry_name(module: Module) -> str:
+    """Symbol name of the packed-block entry point of ``module``'s kernel."""
+    return f"{module.kernel.name}{ENTRY_SUFFIX}"

@@ -1,0 +1,83 @@
+"""The exception hierarchy (SPEC.md, last line).
+
+Every gpuoff error derives from :class:`GpuoffError` and also from the builtin a user would
+catch for that kind of mistake, so ``except TypeError`` around a bad launch works as expected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class GpuoffError(Exception):
+    """Base class of every error gpuoff raises on purpose."""
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    """A place in the user's source: file, 1-based line, 0-based column, and the line's text."""
+
+    filename: str
+    line: int
+    col: int
+    text: str = ""
+    end_col: int | None = None
+
+    def render(self) -> str:
+        """``File "f.py", line 3, column 9`` then the source line and a caret under the column."""
+        head = f'  File "{self.filename}", line {self.line}, column {self.col + 1}'
+        if not self.text:
+            return head
+        stripped = self.text.rstrip("\n")
+        indent = len(stripped) - len(stripped.lstrip())
+        body = stripped.strip()
+        width = 1
+        if self.end_col is not None and self.end_col > self.col:
+            width = self.end_col - self.col
+        caret = " " * (max(self.col - indent, 0)) + "^" * width
+        return f"{head}\n    {body}\n    {caret}"
+
+
+class CompileError(GpuoffError, TypeError):
+    """The kernel's source uses something outside the kernel subset, or does not type-check.
+
+    The message names the construct and shows the user's file, line and column with a caret.
+    """
+
+    def __init__(self, message: str, location: SourceLocation | None = None) -> None:
+        self.message = message
+        self.location = location
+        text = message if location is None else f"{message}\n{location.render()}"
+        super().__init__(text)
+
+
+class LaunchTypeError(GpuoffError, TypeError):
+    """A launch argument does not match the kernel's parameter (dtype, ndim, kind, range)."""
+
+
+class BorrowError(GpuoffError, RuntimeError):
+    """An ownership rule was broken: aliasing at a launch, or a conflict with a host view."""
+
+
+class UseAfterMoveError(BorrowError):
+    """A buffer handle was used after it was moved into an ``Owned`` parameter."""
+
+
+class BoundsError(GpuoffError, IndexError):
+    """An array access in a kernel was out of range; the access was not performed."""
+
+
+class DeviceError(GpuoffError, RuntimeError):
+    """A device or backend is unavailable or failed (no driver, out of memory, ...)."""
+
+
+__all__ = [
+    "BorrowError",
+    "BoundsError",
+    "CompileError",
+    "DeviceError",
+    "GpuoffError",
+    "LaunchTypeError",
+    "SourceLocation",
+    "UseAfterMoveError",
+]

@@ -1,0 +1,1 @@
+"""The typed kernel IR: nodes, types, verifier, printer, reference interpreter."""

@@ -1,0 +1,416 @@
+"""The typed kernel IR: a small structured (not SSA) tree of frozen dataclasses.
+
+One ``Module`` is one kernel specialised for one argument signature, plus the device functions
+it calls. Every backend (interpreter, LLVM for CPU and NVPTX, OpenCL C) consumes this tree, and
+each node's docstring is the definition of its meaning; ``gpuoff.ir.interp`` is the executable
+version of these docstrings.
+
+Conventions that hold everywhere (the verifier checks them):
+
+* Every scalar expression has a ``type``; operands of ``Binary`` and ``Compare`` already have
+  one common type (the front end inserts ``Cast`` nodes: promotion happens only there).
+* Indices, shapes, sizes and work-item ids are ``INDEX`` (i64).
+* Local variables have one type for the whole function (``Function.locals``).
+* ``loc`` is the user's source position (line, column); ``Function.filename`` names the file.
+* Integer arithmetic wraps (two's complement). Integer ``//`` and ``%`` by zero give 0 on every
+  backend (defined, so no device traps). Shift counts are masked to ``bits - 1`` (OpenCL C's
+  rule). Float -> int casts truncate toward zero and saturate; NaN -> 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from gpuoff.ir.types import ArrayType, ScalarType
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A source position in the user's file: 1-based line, 0-based column."""
+
+    line: int
+    col: int
+    end_col: int | None = None
+
+
+@dataclass(frozen=True)
+class Node:
+    """Base of every IR node."""
+
+    loc: Loc | None = field(default=None, kw_only=True, compare=False)
+
+
+# --------------------------------------------------------------------------------------------
+# Expressions
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expr(Node):
+    """A scalar-valued expression. Evaluation has no side effects except ``Call`` and
+    ``AtomicRMW``, and except that an out-of-range ``Load`` records a bounds error."""
+
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Const(Expr):
+    """A constant ``value`` of ``type`` (bool as ``True``/``False``, ints as Python ints
+    already in range of ``type``, floats as Python floats rounded to ``type`` when used)."""
+
+    value: int | float | bool
+
+
+@dataclass(frozen=True)
+class Var(Expr):
+    """Read local variable or scalar parameter ``name`` (its type is fixed per function)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class ArrayRef(Node):
+    """Names an array: a parameter, or a shared array declared in ``Function.shared``.
+    Not a scalar expression: it appears only as the array operand of ``Load``, ``Store``,
+    ``ShapeOf``, ``AtomicRMW`` and as an argument of ``Call``."""
+
+    name: str
+    type: ArrayType
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    """``op`` applied to ``operand`` (same type as the result).
+
+    ``neg``: arithmetic negation (wraps for ints). ``not``: logical not, bool -> bool.
+    ``invert``: bitwise complement (ints only)."""
+
+    op: str  # "neg" | "not" | "invert"
+    operand: Expr
+
+
+BINARY_OPS = (
+    "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+    "bitand", "bitor", "bitxor", "lshift", "rshift",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    """``lhs op rhs``; both operands have the result type.
+
+    ``truediv`` only on floats. ``floordiv``/``mod`` follow Python: the quotient is floored and
+    the remainder has the sign of the divisor (ints and floats); int division by zero gives 0.
+    ``pow`` on floats is IEEE ``pow``; on ints, repeated multiplication (negative exponent -> 0).
+    ``bitand``/``bitor``/``bitxor`` on ints and bools; ``rshift`` is arithmetic for signed
+    types; shift counts are masked to ``bits - 1``."""
+
+    op: str
+    lhs: Expr
+    rhs: Expr
+
+
+COMPARE_OPS = ("lt", "le", "gt", "ge", "eq", "ne")
+
+
+@dataclass(frozen=True)
+class Compare(Expr):
+    """``lhs op rhs`` -> bool; operands share one type. Float comparisons are ordered (any NaN
+    operand gives False), except ``ne`` which is True when either is NaN (IEEE / C)."""
+
+    op: str
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class Logical(Expr):
+    """Short-circuit ``and`` / ``or`` over bools: ``rhs`` is evaluated only when needed."""
+
+    op: str  # "and" | "or"
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class Select(Expr):
+    """``if_true if cond else if_false``: only the chosen operand is evaluated."""
+
+    cond: Expr
+    if_true: Expr
+    if_false: Expr
+
+
+@dataclass(frozen=True)
+class Cast(Expr):
+    """Convert ``value`` to ``type``. Int -> int wraps; float -> int truncates toward zero and
+    saturates (NaN -> 0); int -> float rounds to nearest; anything -> bool is ``!= 0``;
+    bool -> number is 0 or 1."""
+
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Load(Expr):
+    """Read ``array[indices]`` (one INDEX per dimension; element offset is
+    ``sum(indices[d] * strides[d])``).
+
+    ``check`` is the id of a ``BoundsCheck`` in ``Module.checks`` or ``None`` (unchecked). A
+    checked load whose index is out of ``[0, shape[d])`` in some dimension does not touch
+    memory, yields 0 of the element type, and records the error (first record wins); the
+    launch then raises ``BoundsError``. An unchecked out-of-range load is undefined."""
+
+    array: ArrayRef
+    indices: tuple[Expr, ...]
+    check: int | None = None
+
+
+@dataclass(frozen=True)
+class ShapeOf(Expr):
+    """``array.shape[dim]`` as INDEX (``dim`` is a constant in ``range(array.type.ndim)``)."""
+
+    array: ArrayRef
+    dim: int
+
+
+WORK_ITEM_FUNCS = (
+    "global_id", "local_id", "group_id", "global_size", "local_size", "num_groups",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class WorkItem(Expr):
+    """A work-item index query, ``name(dim)`` with constant ``dim`` in 0..2; type INDEX.
+    Dimensions beyond the launch's grid have id 0 and size 1."""
+
+    name: str
+    dim: int
+
+
+MATH_FUNCS = (
+    "sqrt", "rsqrt", "exp", "log", "log2", "sin", "cos", "tan", "tanh", "pow", "abs",
+    "floor", "ceil", "fma", "erf", "min", "max", "isnan", "isinf",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class MathCall(Expr):
+    """A math function (``MATH_FUNCS``). Float functions take and return the float ``type``;
+    ``abs``/``min``/``max`` also take ints (operands share the result type; float ``min``/
+    ``max`` return the other operand when one is NaN, like C's fmin/fmax); ``isnan``/``isinf``
+    take a float and return bool. Accuracy: the device's libm / OpenCL / CUDA builtins."""
+
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    """Call device function ``callee`` (a ``Function`` in ``Module.functions``).
+    ``args`` match its params in order; arrays are passed by reference. ``type`` is the
+    callee's return type; a call to a function returning nothing is only valid as
+    ``ExprStmt`` and its ``type`` is ``boolean`` (ignored)."""
+
+    callee: str
+    args: tuple[Expr | ArrayRef, ...]
+
+
+ATOMIC_OPS = ("add", "min", "max")
+
+
+@dataclass(frozen=True)
+class AtomicRMW(Expr):
+    """Atomically replace ``array[indices]`` by ``old op value`` and yield ``old``.
+    ``value`` has the element type. Bounds-checked like ``Load`` when ``check`` is set
+    (out of range: no access, yields 0)."""
+
+    op: str
+    array: ArrayRef
+    indices: tuple[Expr, ...]
+    value: Expr
+    check: int | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Statements
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stmt(Node):
+    """A statement."""
+
+
+@dataclass(frozen=True)
+class Assign(Stmt):
+    """``target = value``; ``value.type`` equals the local's declared type."""
+
+    target: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Store(Stmt):
+    """``array[indices] = value``; ``value.type`` is the element type. Checked like ``Load``:
+    out of range, nothing is written and the error is recorded. Only on arrays with a writing
+    access (``BORROW_MUT``, ``OWNED``, shared)."""
+
+    array: ArrayRef
+    indices: tuple[Expr, ...]
+    value: Expr
+    check: int | None = None
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    """``if cond: body else: orelse`` (``cond`` is bool)."""
+
+    cond: Expr
+    body: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...] = ()
+
+
+@dataclass(frozen=True)
+class ForRange(Stmt):
+    """``for var in range(start, stop, step): body`` with Python semantics.
+
+    ``start``, ``stop``, ``step`` have ``var``'s (integer) type and are evaluated once, before
+    the first iteration. The loop runs while ``i < stop`` (step > 0) or ``i > stop``
+    (step < 0); step 0 runs no iteration. ``var`` is assigned at the start of each iteration
+    and keeps its last value after the loop (unchanged if no iteration ran). ``continue`` goes
+    to the next ``i``; assigning ``var`` in the body does not change the iteration."""
+
+    var: str
+    start: Expr
+    stop: Expr
+    step: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class While(Stmt):
+    """``while cond: body`` (``cond`` is bool, re-evaluated before each iteration)."""
+
+    cond: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Break(Stmt):
+    """Leave the innermost loop."""
+
+
+@dataclass(frozen=True)
+class Continue(Stmt):
+    """Go to the next iteration of the innermost loop."""
+
+
+@dataclass(frozen=True)
+class Return(Stmt):
+    """Leave the function; ``value`` (device functions with a return type) or ``None``.
+    In a kernel, ends this work-item only."""
+
+    value: Expr | None = None
+
+
+@dataclass(frozen=True)
+class ExprStmt(Stmt):
+    """Evaluate ``expr`` for its effect (a ``Call`` or an ``AtomicRMW``) and drop the value."""
+
+    expr: Expr
+
+
+@dataclass(frozen=True)
+class Barrier(Stmt):
+    """Work-group barrier with a local-memory fence: every work-item of the group reaches it
+    before any continues. Must be reached under work-group-uniform control flow."""
+
+
+# --------------------------------------------------------------------------------------------
+# Functions and modules
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Param(Node):
+    """A function parameter: a scalar passed by value or an array passed by reference."""
+
+    name: str
+    type: ScalarType | ArrayType
+
+
+@dataclass(frozen=True)
+class SharedArray(Node):
+    """A work-group local array declared in a kernel (``go.shared``); its type has
+    ``space=SHARED`` and a ``static_shape``. Contents are undefined at group start."""
+
+    name: str
+    type: ArrayType
+
+
+@dataclass(frozen=True)
+class Function(Node):
+    """A kernel (``is_kernel``: returns nothing, run once per work-item) or a device function.
+
+    ``locals`` maps every local variable (not parameters) to its type. ``filename`` and
+    ``firstlineno`` locate the Python source for diagnostics and ``#line`` markers."""
+
+    name: str
+    params: tuple[Param, ...]
+    return_type: ScalarType | None
+    locals: Mapping[str, ScalarType]
+    body: tuple[Stmt, ...]
+    is_kernel: bool = False
+    shared: tuple[SharedArray, ...] = ()
+    filename: str = "<unknown>"
+    firstlineno: int = 1
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class BoundsCheck:
+    """One checked array access site: what a ``BoundsError`` reports.
+
+    ``id`` is 1-based (0 means "no error" in error records)."""
+
+    id: int
+    function: str
+    array: str
+    ndim: int
+    filename: str
+    line: int
+    col: int
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Module:
+    """One kernel specialised for one signature, with the device functions it calls
+    (callees before callers) and its bounds-check table."""
+
+    kernel: Function
+    functions: tuple[Function, ...] = ()
+    checks: tuple[BoundsCheck, ...] = ()
+    boundscheck: bool = True
+    fastmath: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.kernel.name
+
+    def function(self, name: str) -> Function:
+        if name == self.kernel.name:
+            return self.kernel
+        for f in self.functions:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def check(self, check_id: int) -> BoundsCheck:
+        return self.checks[check_id - 1]

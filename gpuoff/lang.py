@@ -1,0 +1,441 @@
+"""The kernel language as users write it: dtypes, ``Array``, ownership wrappers, intrinsics.
+
+Everything here is a real Python object so that annotations and calls inside kernels can be
+resolved by identity (the front end looks names up in the kernel's globals and finds these
+objects), and so that mypy and pyright understand kernel bodies.
+
+Ownership wrappers follow the Rust model (SPEC.md §1, research/mypy_plugin.md §4):
+``Owned[T] <: BorrowMut[T] <: Borrow[T]``, and ``Array[DT]`` is itself an ``Owned[Array[DT]]``
+so that host code passes a plain array wherever any wrapper is declared. ``Borrow`` has no
+``__setitem__``: a write through a shared borrow is a type error without any plugin.
+
+Intrinsics and math functions raise if called outside a kernel: they only have meaning on a
+device, where the compiler replaces them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar
+
+import numpy as np
+
+# --------------------------------------------------------------------------------------------
+# Scalar types
+# --------------------------------------------------------------------------------------------
+
+
+class DType:
+    """Marker base of the scalar types. ``name`` is the NumPy dtype name it maps to."""
+
+    name: ClassVar[str]
+    np_dtype: ClassVar[np.dtype[Any]]
+
+
+class f16(float, DType):
+    """16-bit IEEE float (where the device has it)."""
+
+    name = "float16"
+    np_dtype = np.dtype(np.float16)
+
+    def __new__(cls, value: float | int = 0.0) -> f16:
+        return float.__new__(cls, float(np.float16(value)))
+
+
+class f32(float, DType):
+    """32-bit IEEE float."""
+
+    name = "float32"
+    np_dtype = np.dtype(np.float32)
+
+    def __new__(cls, value: float | int = 0.0) -> f32:
+        return float.__new__(cls, float(np.float32(value)))
+
+
+class f64(float, DType):
+    """64-bit IEEE float."""
+
+    name = "float64"
+    np_dtype = np.dtype(np.float64)
+
+    def __new__(cls, value: float | int = 0.0) -> f64:
+        return float.__new__(cls, float(value))
+
+
+def _wrap_int(value: float | int, bits: int, signed: bool) -> int:
+    v = int(value) % (1 << bits)
+    if signed and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+class i32(int, DType):
+    """32-bit signed integer (two's complement, wraps like C on the device)."""
+
+    name = "int32"
+    np_dtype = np.dtype(np.int32)
+
+    def __new__(cls, value: float | int = 0) -> i32:
+        return int.__new__(cls, _wrap_int(value, 32, True))
+
+
+class i64(int, DType):
+    """64-bit signed integer."""
+
+    name = "int64"
+    np_dtype = np.dtype(np.int64)
+
+    def __new__(cls, value: float | int = 0) -> i64:
+        return int.__new__(cls, _wrap_int(value, 64, True))
+
+
+class u32(int, DType):
+    """32-bit unsigned integer."""
+
+    name = "uint32"
+    np_dtype = np.dtype(np.uint32)
+
+    def __new__(cls, value: float | int = 0) -> u32:
+        return int.__new__(cls, _wrap_int(value, 32, False))
+
+
+class u8(int, DType):
+    """8-bit unsigned integer."""
+
+    name = "uint8"
+    np_dtype = np.dtype(np.uint8)
+
+    def __new__(cls, value: float | int = 0) -> u8:
+        return int.__new__(cls, _wrap_int(value, 8, False))
+
+
+class boolean(int, DType):
+    """Boolean (``bool`` cannot be subclassed; stored as one byte, like NumPy's ``bool``)."""
+
+    name = "bool"
+    np_dtype = np.dtype(np.bool_)
+
+    def __new__(cls, value: float | int | bool = False) -> boolean:
+        return int.__new__(cls, 1 if value else 0)
+
+
+SCALAR_TYPES: tuple[type[DType], ...] = (f16, f32, f64, i32, i64, u32, u8, boolean)
+"""Every scalar type, in a stable order."""
+
+DTYPE_BY_NAME: dict[str, type[DType]] = {t.name: t for t in SCALAR_TYPES}
+"""NumPy dtype name (``"float32"``) -> gpuoff scalar type."""
+
+
+def dtype_of(spec: object) -> type[DType]:
+    """The gpuoff scalar type for ``go.f32``, ``np.float32``, ``"float32"`` or a NumPy dtype.
+
+    Raises ``TypeError`` for anything without a gpuoff equivalent.
+    """
+    if isinstance(spec, type) and issubclass(spec, DType) and spec is not DType:
+        return spec
+    try:
+        name = np.dtype(spec).name  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"not a dtype: {spec!r}") from None
+    found = DTYPE_BY_NAME.get(name)
+    if found is None:
+        supported = ", ".join(t.__name__ for t in SCALAR_TYPES)
+        raise TypeError(f"dtype {name} is not supported by gpuoff (supported: {supported})")
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# Arrays and ownership wrappers
+# --------------------------------------------------------------------------------------------
+
+T = TypeVar("T")
+DT = TypeVar("DT", bound=DType)
+Index = int | tuple[int, ...]
+
+
+class Borrow(Generic[T]):
+    """A shared, read-only borrow (Rust ``&T``): any number may coexist; no writes.
+
+    As a kernel parameter annotation, ``Borrow[Array[f32]]`` says the kernel only reads the
+    array. It has no ``__setitem__``, so a write is a type error in the editor and a
+    ``CompileError`` at first launch.
+    """
+
+    shape: tuple[int, ...]
+
+    def __getitem__(self: Borrow[Array[DT]], index: Index) -> DT:
+        raise _outside_kernel("array indexing on a borrowed parameter")
+
+    def __len__(self) -> int:
+        raise _outside_kernel("len() on a borrowed parameter")
+
+
+class BorrowMut(Borrow[T]):
+    """An exclusive, read-write borrow (Rust ``&mut T``): nothing else may use the buffer."""
+
+    def __setitem__(self: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> None:
+        raise _outside_kernel("array assignment on a borrowed parameter")
+
+
+class Owned(BorrowMut[T]):
+    """Ownership moves into the kernel: the caller's handle is dead after the launch."""
+
+
+class Array(Owned["Array[DT]"], Generic[DT]):
+    """An n-dimensional strided array of element type ``DT`` (a gpuoff scalar type).
+
+    Used in annotations (``Borrow[Array[f32]]``); the number of dimensions comes from the
+    argument at launch. At run time ``go.Buffer`` is the concrete array class.
+    """
+
+
+OWNERSHIP_WRAPPERS: tuple[type, ...] = (Borrow, BorrowMut, Owned)
+
+
+# --------------------------------------------------------------------------------------------
+# Intrinsics (replaced by the compiler; raise on the host)
+# --------------------------------------------------------------------------------------------
+
+
+def _outside_kernel(what: str) -> RuntimeError:
+    return RuntimeError(f"{what} is only meaningful inside a @gpuoff.kernel or @gpuoff.func")
+
+
+def global_id(dim: int) -> int:
+    """Index of this work-item in the launch grid along ``dim`` (0, 1 or 2)."""
+    raise _outside_kernel("go.global_id")
+
+
+def local_id(dim: int) -> int:
+    """Index of this work-item within its work-group along ``dim``."""
+    raise _outside_kernel("go.local_id")
+
+
+def group_id(dim: int) -> int:
+    """Index of this work-item's work-group along ``dim``."""
+    raise _outside_kernel("go.group_id")
+
+
+def global_size(dim: int) -> int:
+    """Number of work-items in the launch grid along ``dim``."""
+    raise _outside_kernel("go.global_size")
+
+
+def local_size(dim: int) -> int:
+    """Number of work-items in a work-group along ``dim``."""
+    raise _outside_kernel("go.local_size")
+
+
+def num_groups(dim: int) -> int:
+    """Number of work-groups along ``dim``."""
+    raise _outside_kernel("go.num_groups")
+
+
+def barrier() -> None:
+    """Wait until every work-item of the work-group reaches this barrier (local memory fence)."""
+    raise _outside_kernel("go.barrier")
+
+
+def shared(shape: int | tuple[int, ...], dtype: type[DT]) -> BorrowMut[Array[DT]]:
+    """Allocate a work-group local array with a compile-time constant shape."""
+    raise _outside_kernel("go.shared")
+
+
+def atomic_add(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+    """Atomically ``array[index] += value``; returns the old value."""
+    raise _outside_kernel("go.atomic_add")
+
+
+def atomic_min(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+    """Atomically ``array[index] = min(array[index], value)``; returns the old value."""
+    raise _outside_kernel("go.atomic_min")
+
+
+def atomic_max(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+    """Atomically ``array[index] = max(array[index], value)``; returns the old value."""
+    raise _outside_kernel("go.atomic_max")
+
+
+# --------------------------------------------------------------------------------------------
+# Math (f32 and f64; the result has the argument's float type)
+# --------------------------------------------------------------------------------------------
+
+F = TypeVar("F", bound=float)
+
+
+def sqrt(x: F) -> F:
+    """Square root."""
+    raise _outside_kernel("go.sqrt")
+
+
+def rsqrt(x: F) -> F:
+    """Reciprocal square root ``1 / sqrt(x)``."""
+    raise _outside_kernel("go.rsqrt")
+
+
+def exp(x: F) -> F:
+    """``e ** x``."""
+    raise _outside_kernel("go.exp")
+
+
+def log(x: F) -> F:
+    """Natural logarithm."""
+    raise _outside_kernel("go.log")
+
+
+def log2(x: F) -> F:
+    """Base-2 logarithm."""
+    raise _outside_kernel("go.log2")
+
+
+def sin(x: F) -> F:
+    """Sine (radians)."""
+    raise _outside_kernel("go.sin")
+
+
+def cos(x: F) -> F:
+    """Cosine (radians)."""
+    raise _outside_kernel("go.cos")
+
+
+def tan(x: F) -> F:
+    """Tangent (radians)."""
+    raise _outside_kernel("go.tan")
+
+
+def tanh(x: F) -> F:
+    """Hyperbolic tangent."""
+    raise _outside_kernel("go.tanh")
+
+
+def pow(x: F, y: F | float) -> F:  # noqa: A001 - mirrors math.pow
+    """``x ** y``."""
+    raise _outside_kernel("go.pow")
+
+
+def floor(x: F) -> F:
+    """Largest integral value not greater than ``x`` (as a float, unlike ``math.floor``)."""
+    raise _outside_kernel("go.floor")
+
+
+def ceil(x: F) -> F:
+    """Smallest integral value not less than ``x`` (as a float, unlike ``math.ceil``)."""
+    raise _outside_kernel("go.ceil")
+
+
+def fma(x: F, y: F | float, z: F | float) -> F:
+    """``x * y + z`` with one rounding."""
+    raise _outside_kernel("go.fma")
+
+
+def erf(x: F) -> F:
+    """Error function."""
+    raise _outside_kernel("go.erf")
+
+
+def isnan(x: float) -> bool:
+    """True where ``x`` is NaN."""
+    raise _outside_kernel("go.isnan")
+
+
+def isinf(x: float) -> bool:
+    """True where ``x`` is +/-infinity."""
+    raise _outside_kernel("go.isinf")
+
+
+N = TypeVar("N", bound=float)
+
+
+def fabs(x: N) -> N:
+    """Absolute value (``abs`` and ``go.abs`` do the same for every numeric type)."""
+    raise _outside_kernel("go.abs")
+
+
+def minimum(x: N, y: N) -> N:
+    """The smaller of two numbers (``min`` in kernels)."""
+    raise _outside_kernel("go.min")
+
+
+def maximum(x: N, y: N) -> N:
+    """The larger of two numbers (``max`` in kernels)."""
+    raise _outside_kernel("go.max")
+
+
+INTRINSICS: dict[Callable[..., Any], str] = {
+    global_id: "global_id",
+    local_id: "local_id",
+    group_id: "group_id",
+    global_size: "global_size",
+    local_size: "local_size",
+    num_groups: "num_groups",
+}
+"""Work-item index intrinsics -> IR intrinsic name (each takes one constant dimension)."""
+
+MATH_FUNCTIONS: dict[Callable[..., Any], str] = {
+    sqrt: "sqrt",
+    rsqrt: "rsqrt",
+    exp: "exp",
+    log: "log",
+    log2: "log2",
+    sin: "sin",
+    cos: "cos",
+    tan: "tan",
+    tanh: "tanh",
+    pow: "pow",
+    floor: "floor",
+    ceil: "ceil",
+    fma: "fma",
+    erf: "erf",
+    isnan: "isnan",
+    isinf: "isinf",
+    fabs: "abs",
+    minimum: "min",
+    maximum: "max",
+}
+"""gpuoff math functions -> IR math name. The front end also maps ``math.*`` and builtins."""
+
+ATOMICS: dict[Callable[..., Any], str] = {
+    atomic_add: "add",
+    atomic_min: "min",
+    atomic_max: "max",
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Device functions
+# --------------------------------------------------------------------------------------------
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class DeviceFunction(Generic[P, R]):
+    """A helper callable from kernels and other device functions (``@go.func``).
+
+    Calling it on the host raises: it is compiled into the kernels that call it.
+    """
+
+    def __init__(self, pyfunc: Callable[P, R]) -> None:
+        self.pyfunc = pyfunc
+        self.__name__ = pyfunc.__name__
+        self.__qualname__ = pyfunc.__qualname__
+        self.__doc__ = pyfunc.__doc__
+        self.__module__ = pyfunc.__module__
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        raise _outside_kernel(f"device function {self.__name__}()")
+
+    def __repr__(self) -> str:
+        return f"<gpuoff.func {self.__qualname__}>"
+
+
+if TYPE_CHECKING:
+
+    def func(pyfunc: Callable[P, R]) -> DeviceFunction[P, R]: ...
+
+else:
+
+    def func(pyfunc):
+        """Declare a device function: ``@go.func def helper(x: f32) -> f32: ...``."""
+        return DeviceFunction(pyfunc)
+
