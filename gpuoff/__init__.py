@@ -1,0 +1,74 @@
+"""gpuoff: write data-parallel kernels once, as annotated Python; run them on CPUs, OpenCL
+devices and NVIDIA GPUs, with Rust-style ownership checked statically and at every launch.
+
+Importing gpuoff loads no backend library (llvmlite, pyopencl, cuda-python): backends load on
+first use.
+"""
+
+from gpuoff.errors import (
+    BorrowError,
+    BoundsError,
+    CompileError,
+    DeviceError,
+    GpuoffError,
+    LaunchTypeError,
+    UseAfterMoveError,
+)
+from gpuoff.lang import (
+    Array,
+    Borrow,
+    BorrowMut,
+    DeviceFunction,
+    Owned,
+    atomic_add,
+    atomic_max,
+    atomic_min,
+    barrier,
+    boolean,
+    ceil,
+    cos,
+    erf,
+    exp,
+    f16,
+    f32,
+    f64,
+    floor,
+    fma,
+    func,
+    global_id,
+    global_size,
+    group_id,
+    i32,
+    i64,
+    isinf,
+    isnan,
+    local_id,
+    local_size,
+    log,
+    log2,
+    num_groups,
+    pow,
+    rsqrt,
+    shared,
+    sin,
+    sqrt,
+    tan,
+    tanh,
+    u8,
+    u32,
+)
+from gpuoff.lang import fabs as abs  # noqa: A001 - go.abs mirrors the builtin
+from gpuoff.lang import maximum as max  # noqa: A001
+from gpuoff.lang import minimum as min  # noqa: A001
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Array", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
+    "DeviceError", "DeviceFunction", "GpuoffError", "LaunchTypeError", "Owned",
+    "UseAfterMoveError", "abs", "atomic_add", "atomic_max", "atomic_min", "barrier", "boolean",
+    "ceil", "cos", "erf", "exp", "f16", "f32", "f64", "floor", "fma", "func", "global_id",
+    "global_size", "group_id", "i32", "i64", "isinf", "isnan", "local_id", "local_size", "log",
+    "log2", "max", "min", "num_groups", "pow", "rsqrt", "shared", "sin", "sqrt", "tan", "tanh",
+    "u32", "u8",
+]  # fmt: skip

@@ -1,0 +1,129 @@
+"""What every backend provides to the runtime: discovery, memory, copies, compile, launch.
+
+A backend is three small parts (DESIGN.md): render (``codegen``), compile (here, cached), and
+load-and-launch (here). Backends never look at ownership: the runtime's guards and residency
+model decide what to copy and when; a backend only does what it is told, asynchronously, and
+hands back ``Event``s the runtime waits on.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpuoff.ir.nodes import Module
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    """One line of ``go.devices()``: a usable device, or a backend that is unavailable and why."""
+
+    name: str  # "cpu", "opencl:0", "cuda:0"; for an unavailable backend: the backend name
+    backend: str  # "cpu" | "opencl" | "cuda"
+    description: str  # human-readable (device model, driver, compute units)
+    available: bool = True
+    reason: str = ""  # why unavailable
+
+
+class Event(ABC):
+    """Completion of asynchronous work on a device."""
+
+    @abstractmethod
+    def wait(self) -> None:
+        """Block until the work is done; re-raise a device-side failure (e.g. BoundsError)."""
+
+    @abstractmethod
+    def done(self) -> bool:
+        """True when the work has finished (never blocks)."""
+
+
+class DoneEvent(Event):
+    """An event that has already completed (synchronous work)."""
+
+    def wait(self) -> None:
+        return None
+
+    def done(self) -> bool:
+        return True
+
+
+@dataclass
+class Allocation:
+    """Device memory owned by one backend. ``handle`` is backend-specific (a pointer, a
+    ``cl.Buffer``, a ``CUdeviceptr``); ``nbytes`` is its size."""
+
+    handle: Any
+    nbytes: int
+
+
+@dataclass(frozen=True)
+class ArrayArg:
+    """An array argument for a launch: the allocation on this device, the byte offset of the
+    view's first element, and the view's shape and strides in elements."""
+
+    allocation: Allocation
+    offset: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+
+
+LaunchArg = ArrayArg | int | float | bool
+
+
+class Program(ABC):
+    """A kernel compiled for one device and one signature, ready to launch."""
+
+    module: Module
+
+
+class Device(ABC):
+    """One device of one backend."""
+
+    name: str
+    backend: str
+    host_memory: bool
+    """True when device allocations are host memory visible to NumPy (the CPU device): then the
+    host copy and the device copy are the same bytes and no transfer is ever needed."""
+
+    @abstractmethod
+    def allocate(self, nbytes: int) -> Allocation: ...
+
+    @abstractmethod
+    def free(self, allocation: Allocation) -> None: ...
+
+    @abstractmethod
+    def copy_from_host(
+        self, dst: Allocation, dst_offset: int, src: np.ndarray[Any, Any], wait_for: Sequence[Event]
+    ) -> Event:
+        """Copy the bytes of contiguous ``src`` into ``dst`` at ``dst_offset``. ``src`` must stay
+        alive and unchanged until the returned event completes."""
+
+    @abstractmethod
+    def copy_to_host(
+        self, dst: np.ndarray[Any, Any], src: Allocation, src_offset: int, wait_for: Sequence[Event]
+    ) -> Event:
+        """Copy ``dst.nbytes`` bytes from ``src`` at ``src_offset`` into contiguous ``dst``."""
+
+    @abstractmethod
+    def compile(self, module: Module) -> Program:
+        """Compile (or fetch from the in-memory / disk cache) ``module`` for this device."""
+
+    @abstractmethod
+    def launch(
+        self,
+        program: Program,
+        args: Sequence[LaunchArg],
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int] | None,
+        wait_for: Sequence[Event],
+    ) -> Event:
+        """Run ``program`` over ``grid`` work-items (blocks of ``block``, or the backend's
+        default when ``None``) after ``wait_for``. Bounds errors surface from ``Event.wait``."""
+
+    def host_view(self, allocation: Allocation) -> np.ndarray[Any, Any]:
+        """For ``host_memory`` devices: the allocation as a uint8 NumPy array (no copy)."""
+        raise NotImplementedError(f"{self.name} memory is not host-visible")
