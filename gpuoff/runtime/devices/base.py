@@ -27,6 +27,7 @@ class DeviceInfo:
     description: str  # human-readable (device model, driver, compute units)
     available: bool = True
     reason: str = ""  # why unavailable
+    kind: str = ""  # "gpu" | "cpu" | "accelerator" | "" (unknown); the default device prefers GPUs
 
 
 class Event(ABC):
@@ -81,7 +82,13 @@ class Program(ABC):
 
 
 class Device(ABC):
-    """One device of one backend."""
+    """One device of one backend.
+
+    A backend module ``gpuoff.runtime.devices.<backend>`` offers two module-level functions
+    that the registry (``gpuoff.runtime.devices``) calls, importing the module only then:
+    ``discover() -> list[DeviceInfo]`` (never raises: a missing driver is an unavailable entry
+    with its reason) and ``open_device(name: str) -> Device``.
+    """
 
     name: str
     backend: str
@@ -123,6 +130,20 @@ class Device(ABC):
     ) -> Event:
         """Run ``program`` over ``grid`` work-items (blocks of ``block``, or the backend's
         default when ``None``) after ``wait_for``. Bounds errors surface from ``Event.wait``."""
+
+    def cache_key(self) -> str | None:
+        """A stable key of the compilation target (e.g. CPU triple and features) when the
+        runtime may cache this device's artifacts on disk via ``build``/``load``; ``None``
+        (the default) makes the runtime call ``compile`` instead."""
+        return None
+
+    def build(self, module: Module) -> bytes:
+        """Compile ``module`` to a serialisable artifact (only if ``cache_key`` is not None)."""
+        raise NotImplementedError
+
+    def load(self, module: Module, artifact: bytes) -> Program:
+        """Load an artifact made by ``build`` (only if ``cache_key`` is not None)."""
+        raise NotImplementedError
 
     def host_view(self, allocation: Allocation) -> np.ndarray[Any, Any]:
         """For ``host_memory`` devices: the allocation as a uint8 NumPy array (no copy)."""

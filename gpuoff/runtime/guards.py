@@ -1,0 +1,182 @@
+"""Borrow guards: the ownership rules of ``gpuoff.ownership`` applied at run time.
+
+Per allocation (a ``residency.Storage``) the runtime keeps the live uses by device work
+(``Use``: byte range, access, completion event) and the open host views (``HostUse``), in the
+style of tinygrad's DepsTracker: a new use is checked against the live ones by interval overlap.
+
+- A launch checks all its arguments together (``check_aliases``) and against open host views
+  (``check_host_views``) before anything runs; a failure raises ``BorrowError`` and changes
+  nothing.
+- Live uses it conflicts with are not errors: the launch is ordered after them
+  (``conflicting_events`` gives the events to wait for). Shared uses never conflict.
+- A use stays live until its event completes; ``prune`` drops finished uses. Errors that a
+  finished event carries (``BoundsError``) are kept and raised at the next synchronisation
+  (``raise_deferred``): ``go.synchronize()``, ``numpy()``, ``host()``, ``host_mut()``.
+
+All guard state is protected by one process-wide re-entrant lock, ``LOCK``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from gpuoff.errors import BorrowError, GpuoffError, UseAfterMoveError
+from gpuoff.ownership import Access, alias_message, conflicts, host_conflict_message
+from gpuoff.ownership import ranges_overlap, use_after_move_message
+from gpuoff.runtime import stats
+from gpuoff.runtime.devices.base import Event
+
+LOCK = threading.RLock()
+"""Protects every Storage's uses, host views, residency, and the pending/deferred lists."""
+
+
+@dataclass(eq=False, slots=True)
+class Use:
+    """Device work using bytes ``[lo, hi)`` of an allocation until ``event`` completes."""
+
+    lo: int
+    hi: int
+    access: Access
+    event: Event
+
+
+@dataclass(eq=False, slots=True)
+class HostUse:
+    """An open host view (``host()`` / ``host_mut()``) of bytes ``[lo, hi)``."""
+
+    lo: int
+    hi: int
+    access: Access
+
+
+@dataclass(frozen=True, slots=True)
+class MovedAt:
+    """Where a buffer handle was moved: the kernel and the user's ``file:line``."""
+
+    kernel: str
+    where: str
+
+    def error(self, name: str) -> UseAfterMoveError:
+        return UseAfterMoveError(use_after_move_message(name, self.kernel, self.where))
+
+
+_pending: list[Event] = []
+_deferred: list[BaseException] = []
+_PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def user_location() -> str:
+    """``file:line`` of the innermost frame outside gpuoff (the user's call site)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not os.path.abspath(filename).startswith(_PKG_DIR + os.sep):
+            return f"{filename}:{frame.f_lineno}"
+        frame = frame.f_back  # type: ignore[assignment]
+    return "<unknown>"
+
+
+def settle(event: Event) -> None:
+    """Wait for ``event``; keep a device-side failure for the next synchronisation."""
+    try:
+        event.wait()
+    except GpuoffError as exc:
+        with LOCK:
+            _deferred.append(exc)
+
+
+def prune(uses: list[Use]) -> None:
+    """Drop the uses whose work has finished (their errors are deferred, not lost)."""
+    if not uses:
+        return
+    keep = []
+    for use in uses:
+        if use.event.done():
+            settle(use.event)
+        else:
+            keep.append(use)
+    uses[:] = keep
+
+
+def conflicting_events(uses: Iterable[Use], lo: int, hi: int, access: Access) -> list[Event]:
+    """Events of live uses that a new use of ``[lo, hi)`` with ``access`` must wait for."""
+    return [
+        u.event
+        for u in uses
+        if conflicts(u.access, access) and ranges_overlap(u.lo, u.hi, lo, hi)
+    ]
+
+
+def check_host_views(
+    views: Iterable[HostUse], lo: int, hi: int, access: Access, name: str, kernel: str
+) -> None:
+    """Raise ``BorrowError`` if an open host view conflicts with a launch's use of ``[lo, hi)``."""
+    for view in views:
+        if conflicts(view.access, access) and ranges_overlap(view.lo, view.hi, lo, hi):
+            raise BorrowError(host_conflict_message(name, view.access, access, kernel))
+
+
+@dataclass(frozen=True, slots=True)
+class ArgUse:
+    """One array argument of a launch, for the aliasing check: parameter name, access, and its
+    absolute host byte range (views of one allocation, or NumPy arrays sharing memory, overlap)."""
+
+    name: str
+    access: Access
+    lo: int
+    hi: int
+
+
+def check_aliases(kernel: str, args: Sequence[ArgUse]) -> None:
+    """Rule 3: an exclusive argument must not overlap any other argument of the same launch."""
+    n = len(args)
+    for i in range(n):
+        a = args[i]
+        for j in range(i + 1, n):
+            b = args[j]
+            if (a.access.exclusive or b.access.exclusive) and ranges_overlap(a.lo, a.hi, b.lo, b.hi):
+                raise BorrowError(alias_message(kernel, a.name, a.access, b.name, b.access))
+
+
+def track(event: Event) -> None:
+    """Remember unfinished device work for ``synchronize()`` (caller holds ``LOCK``)."""
+    if len(_pending) > 64:
+        _pending[:] = [e for e in _pending if not _finished(e)]
+    _pending.append(event)
+
+
+def _finished(event: Event) -> bool:
+    if event.done():
+        settle(event)
+        return True
+    return False
+
+
+def wait_all(events: Sequence[Event]) -> None:
+    """Block until ``events`` finish (counted in ``stats().waits`` when the host blocks)."""
+    for event in events:
+        if not event.done():
+            stats.bump("waits")
+        settle(event)
+
+
+def raise_deferred() -> None:
+    """Raise the oldest device-side error not yet reported (then forget it)."""
+    with LOCK:
+        if not _deferred:
+            return
+        exc = _deferred.pop(0)
+    raise exc
+
+
+def synchronize() -> None:
+    """Wait for all device work launched so far; raise the first error it reported."""
+    with LOCK:
+        events = list(_pending)
+        _pending.clear()
+    wait_all(events)
+    raise_deferred()
