@@ -1,0 +1,715 @@
+"""The CUDA backend: PTX from ``codegen.nvptx``, loaded and launched through cuda-python.
+
+Public names (the device registry calls these):
+
+* ``discover(driver=None) -> list[DeviceInfo]``: one ``cuda:N`` per device, or one unavailable
+  ``cuda`` line with the reason (no cuda-python, no NVIDIA driver, no device). Never raises.
+* ``CudaDevice(ordinal=0, driver=None)``: the ``Device`` for ``cuda:N`` (primary context, one
+  non-blocking stream, a module cache, pinned staging buffers, a pool of error records).
+* ``launch_dims(grid, block, max_threads, uniform)``: the launch geometry (pure).
+* ``cuda_array_interface(...)``: the ``__cuda_array_interface__`` dict of a device view.
+
+Everything that needs no GPU (argument packing, launch geometry, error translation, discovery
+without a driver) works against any object with the driver's function names, so the unit tests
+drive it with a fake. ``driver`` is ``cuda.bindings.driver`` unless one is passed in.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import struct
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from gpuoff.errors import BoundsError, CompileError, DeviceError
+from gpuoff.ir.nodes import Module, WorkItem
+from gpuoff.runtime.devices.base import (
+    Allocation,
+    ArrayArg,
+    Device,
+    DeviceInfo,
+    Event,
+    LaunchArg,
+    Program,
+)
+
+NO_DRIVER = "no NVIDIA driver found"
+NO_BINDINGS = "cuda-python is not installed (pip install 'gpuoff[cuda]')"
+NO_DEVICE = "no CUDA device found"
+DEFAULT_BLOCK = 256
+STAGING_MIN = 1 << 20  # below this, the driver's own staging of pageable memory is as fast
+STAGING_CHUNK = 8 << 20
+ERR_SLOTS = 256
+_SUPPORTED_SM = (50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90)
+_MAX_GRID = (2**31 - 1, 65535, 65535)
+_GROUP_ITEMS = frozenset({"local_id", "group_id", "local_size", "num_groups"})
+# How each PTX parameter kind sits in its 8-byte slot (value at the start, little-endian).
+SLOT_FORMAT = {
+    "ptr": "Q",
+    "i64": "q",
+    "f64": "d",
+    "i32": "i4x",
+    "u32": "I4x",
+    "f32": "f4x",
+    "f16": "e6x",
+    "u8": "B7x",
+    "bool": "?7x",
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Driver access and error translation
+# --------------------------------------------------------------------------------------------
+
+
+class Unavailable(Exception):
+    """The CUDA driver cannot be used here; ``str(self)`` is the reason for ``go.devices()``."""
+
+
+def load_driver(driver: Any = None) -> Any:
+    """Import (unless given) and initialise the driver module; ``Unavailable`` if impossible."""
+    if driver is None:
+        try:
+            from cuda.bindings import driver as imported
+        except ImportError as e:
+            raise Unavailable(NO_BINDINGS) from e
+        driver = imported
+    try:
+        result = driver.cuInit(0)
+    except Exception as e:  # noqa: BLE001 - cuda-python raises its own loader errors here
+        raise Unavailable(NO_DRIVER) from e
+    code = int(result[0])
+    if code == 100:  # CUDA_ERROR_NO_DEVICE
+        raise Unavailable(NO_DEVICE)
+    if code != 0:
+        raise Unavailable(
+            f"the NVIDIA driver failed to initialise: {error_text(driver, result[0])}"
+        )
+    return driver
+
+
+def error_text(driver: Any, err: Any) -> str:
+    """``CUDA_ERROR_X (description)`` for a ``CUresult``, robust to a broken driver."""
+    try:
+        name = driver.cuGetErrorName(err)[1]
+        desc = driver.cuGetErrorString(err)[1]
+        name = name.decode() if isinstance(name, bytes) else str(name)
+        desc = desc.decode() if isinstance(desc, bytes) else str(desc)
+        return f"{name} ({desc})"
+    except Exception:  # noqa: BLE001 - only used to format another error
+        return f"CUresult {int(err)}"
+
+
+def check(driver: Any, result: Any, what: str, device: str = "cuda") -> Any:
+    """Unpack a cuda-python ``(err, *values)`` tuple; raise ``DeviceError`` on failure."""
+    err = result[0] if isinstance(result, tuple) else result
+    if int(err) != 0:
+        raise DeviceError(f"{device}: {what} failed: {error_text(driver, err)}")
+    if not isinstance(result, tuple) or len(result) == 1:
+        return None
+    return result[1] if len(result) == 2 else result[1:]
+
+
+def discover(driver: Any = None) -> list[DeviceInfo]:
+    """Every CUDA device, or one unavailable ``cuda`` entry saying why there is none."""
+    try:
+        drv = load_driver(driver)
+        count = check(drv, drv.cuDeviceGetCount(), "cuDeviceGetCount")
+        if not count:
+            raise Unavailable(NO_DEVICE)
+        version = check(drv, drv.cuDriverGetVersion(), "cuDriverGetVersion")
+        return [_describe(drv, i, version) for i in range(count)]
+    except (Unavailable, DeviceError) as e:
+        return [DeviceInfo("cuda", "cuda", "NVIDIA CUDA", available=False, reason=str(e))]
+
+
+def _describe(drv: Any, ordinal: int, version: int) -> DeviceInfo:
+    dev = check(drv, drv.cuDeviceGet(ordinal), "cuDeviceGet")
+    name = check(drv, drv.cuDeviceGetName(256, dev), "cuDeviceGetName")
+    name = name.split(b"\0", 1)[0].decode() if isinstance(name, bytes) else str(name)
+    major, minor = _capability(drv, dev)
+    attr = drv.CUdevice_attribute
+    sms = check(
+        drv,
+        drv.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
+        "cuDeviceGetAttribute",
+    )
+    mem = check(drv, drv.cuDeviceTotalMem(dev), "cuDeviceTotalMem")
+    desc = (
+        f"{name}, sm_{major}{minor}, {sms} SMs, {mem / 2**30:.0f} GiB, "
+        f"driver {version // 1000}.{version % 1000 // 10}"
+    )
+    return DeviceInfo(f"cuda:{ordinal}", "cuda", desc)
+
+
+def _capability(drv: Any, dev: Any) -> tuple[int, int]:
+    attr = drv.CUdevice_attribute
+    major = check(
+        drv,
+        drv.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
+        "cuDeviceGetAttribute",
+    )
+    minor = check(
+        drv,
+        drv.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
+        "cuDeviceGetAttribute",
+    )
+    return int(major), int(minor)
+
+
+def ptx_target(major: int, minor: int) -> int:
+    """The ``sm_XX`` to generate PTX for: the device's own if LLVM knows it, else the newest
+    older one (PTX is JIT-compiled forward by the driver)."""
+    cc = major * 10 + minor
+    older = [sm for sm in _SUPPORTED_SM if sm <= cc]
+    if not older:
+        raise DeviceError(f"cuda: compute capability {major}.{minor} is too old (need 5.0+)")
+    return older[-1]
+
+
+# --------------------------------------------------------------------------------------------
+# Launch geometry and argument packing (pure)
+# --------------------------------------------------------------------------------------------
+
+
+def needs_uniform_groups(module: Module) -> bool:
+    """True when work-groups are visible to the kernel (barriers, shared memory, group ids):
+    then the default block must divide the grid so that every group is full."""
+    if any(f.shared for f in (module.kernel, *module.functions)):
+        return True
+    from gpuoff.ir.nodes import Barrier
+
+    stack: list[Any] = [module.kernel, *module.functions]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Barrier) or (isinstance(node, WorkItem) and node.name in _GROUP_ITEMS):
+            return True
+        if isinstance(node, tuple):
+            stack.extend(node)
+        elif hasattr(node, "__dataclass_fields__"):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__ if f != "loc")
+    return False
+
+
+def _pow2_at_most(n: int, limit: int) -> int:
+    p = 1
+    while p * 2 <= min(n, limit):
+        p *= 2
+    return p if n > 1 else 1
+
+
+def _divisor_at_most(n: int, limit: int) -> int:
+    for d in range(min(n, limit), 0, -1):
+        if n % d == 0:
+            return d
+    return 1
+
+
+def launch_dims(
+    grid: tuple[int, int, int],
+    block: tuple[int, int, int] | None,
+    max_threads: int = 1024,
+    uniform: bool = False,
+) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """``(blocks, threads)`` for ``cuLaunchKernel``: ``grid`` work-items in blocks of ``block``
+    or a default (up to 256 work-items; dividing the grid when ``uniform``, else covering it,
+    the generated guard ``global_id < global_size`` masking the surplus)."""
+    if any(g < 0 for g in grid):
+        raise ValueError(f"grid sizes must be non-negative, got {grid}")
+    if block is not None:
+        if any(b < 1 for b in block):
+            raise ValueError(f"block sizes must be positive, got {block}")
+        bad = [d for d in range(3) if grid[d] % block[d]]
+        if bad:
+            raise ValueError(
+                f"grid {grid[: _ndim(grid, block)]} is not a multiple of block "
+                f"{block[: _ndim(grid, block)]} in dimension {bad[0]}"
+            )
+        if block[0] * block[1] * block[2] > max_threads:
+            raise ValueError(
+                f"block {block} has {block[0] * block[1] * block[2]} work-items; this kernel "
+                f"allows at most {max_threads} on this device"
+            )
+        threads = block
+    else:
+        budget = min(DEFAULT_BLOCK, max_threads)
+        dims = []
+        for g in grid:
+            b = _divisor_at_most(g, budget) if uniform else _pow2_at_most(max(g, 1), budget)
+            dims.append(max(b, 1))
+            budget = max(budget // dims[-1], 1)
+        threads = (dims[0], dims[1], dims[2])
+    blocks = (
+        -(-grid[0] // threads[0]),
+        -(-grid[1] // threads[1]),
+        -(-grid[2] // threads[2]),
+    )
+    for d in range(3):
+        if blocks[d] > _MAX_GRID[d]:
+            raise ValueError(
+                f"grid dimension {d} needs {blocks[d]} blocks; CUDA allows at most {_MAX_GRID[d]}"
+            )
+    return blocks, threads
+
+
+def _ndim(grid: tuple[int, int, int], block: tuple[int, int, int]) -> int:
+    n = 3
+    while n > 1 and grid[n - 1] == 1 and block[n - 1] == 1:
+        n -= 1
+    return n
+
+
+class ArgPacker:
+    """Packs one launch's arguments the way ``cuLaunchKernel`` takes them (C ABI): a
+    preallocated block of 8-byte slots, one per flattened PTX parameter, and an array of
+    pointers to those slots whose address is ``kernel_params``."""
+
+    def __init__(self, kinds: Sequence[str], arrays: Sequence[int | None]) -> None:
+        """``kinds``: each PTX parameter's kind (``SLOT_FORMAT`` keys), header first: error
+        record pointer and the 3 global sizes. ``arrays``: per kernel parameter, its ndim for
+        an array or ``None`` for a scalar (matching how ``kinds`` flattens them)."""
+        self.kinds = tuple(kinds)
+        self.arrays = tuple(arrays)
+        self.struct = struct.Struct("<" + "".join(SLOT_FORMAT[k] for k in self.kinds))
+        self.buffer = ctypes.create_string_buffer(max(self.struct.size, 8))
+        base = ctypes.addressof(self.buffer)
+        self.pointers = (ctypes.c_void_p * max(len(self.kinds), 1))(
+            *[base + 8 * i for i in range(len(self.kinds))]
+        )
+        self.kernel_params = ctypes.addressof(self.pointers)
+
+    def values(self, err: int, grid: tuple[int, int, int], args: Sequence[LaunchArg]) -> list[Any]:
+        """The flattened parameter values (arrays: data pointer, shape, strides)."""
+        if len(args) != len(self.arrays):
+            raise DeviceError(f"cuda: {len(args)} arguments for {len(self.arrays)} parameters")
+        out: list[Any] = [err, grid[0], grid[1], grid[2]]
+        for arg, ndim in zip(args, self.arrays, strict=True):
+            if ndim is None:
+                if isinstance(arg, ArrayArg):
+                    raise DeviceError("cuda: an array was passed for a scalar parameter")
+                out.append(arg)
+            else:
+                if not isinstance(arg, ArrayArg) or len(arg.shape) != ndim:
+                    raise DeviceError(f"cuda: expected a {ndim}-d array argument, got {arg!r}")
+                out.append(int(arg.allocation.handle) + arg.offset)
+                out.extend(arg.shape)
+                out.extend(arg.strides)
+        return out
+
+    def pack(self, err: int, grid: tuple[int, int, int], args: Sequence[LaunchArg]) -> int:
+        """Write the slots; returns the ``kernelParams`` address (valid until the next pack)."""
+        try:
+            self.struct.pack_into(self.buffer, 0, *self.values(err, grid, args))
+        except struct.error as e:
+            raise DeviceError(f"cuda: a launch argument does not fit its parameter: {e}") from e
+        return self.kernel_params
+
+
+def cuda_array_interface(
+    pointer: int,
+    shape: tuple[int, ...],
+    strides: tuple[int, ...],
+    dtype: np.dtype[Any],
+    readonly: bool = False,
+) -> dict[str, Any]:
+    """``__cuda_array_interface__`` (version 3) of a device view: ``pointer`` to its first
+    element, ``strides`` in elements (converted to bytes; ``None`` when C-contiguous)."""
+    byte_strides = tuple(s * dtype.itemsize for s in strides)
+    contiguous = []
+    acc = dtype.itemsize
+    for n in reversed(shape):
+        contiguous.append(acc)
+        acc *= n
+    c_strides = tuple(reversed(contiguous))
+    return {
+        "shape": tuple(shape),
+        "typestr": dtype.str,
+        "data": (int(pointer), readonly),
+        "strides": None if byte_strides == c_strides else byte_strides,
+        "version": 3,
+        "stream": None,  # the device synchronises before handing out a pointer
+    }
+
+
+def bounds_error(module: Module, record: Sequence[int], args: Sequence[LaunchArg]) -> BoundsError:
+    """The ``BoundsError`` for an error record ``[check id, index 0, index 1, ...]``."""
+    chk = module.check(int(record[0]))
+    index = tuple(int(i) for i in record[1 : 1 + chk.ndim])
+    shape: tuple[int, ...] | None = None
+    if chk.function == module.kernel.name:
+        for p, a in zip(module.kernel.params, args, strict=False):
+            if p.name == chk.array and isinstance(a, ArrayArg):
+                shape = a.shape
+    shown = index[0] if len(index) == 1 else index
+    shape_text = "" if shape is None else f" with shape {shape}"
+    where = f'  File "{chk.filename}", line {chk.line}, column {chk.col + 1}'
+    if chk.source:
+        where += f"\n    {chk.source.strip()}"
+    return BoundsError(
+        f"index {shown} is out of bounds for array '{chk.array}'{shape_text} "
+        f"in kernel '{module.kernel.name}'\n{where}"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The device
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class CudaProgram(Program):
+    """A kernel loaded on one CUDA device for one signature."""
+
+    module: Module
+    ptx: Any  # codegen.nvptx.PtxObject
+    function: Any  # CUfunction
+    packer: ArgPacker
+    max_threads: int
+    uniform: bool
+    checked: bool
+
+
+class CudaEvent(Event):
+    """A CUDA event recorded after a launch or copy; owns the launch's error-record slot."""
+
+    def __init__(
+        self,
+        device: CudaDevice,
+        event: Any,
+        slot: int | None = None,
+        program: CudaProgram | None = None,
+        args: Sequence[LaunchArg] = (),
+        keep: Any = None,
+    ) -> None:
+        self.device = device
+        self.event = event
+        self.slot = slot
+        self.program = program
+        self.args = tuple(args)
+        self.keep = keep  # host memory the copy reads or writes: alive until done
+        self.error: BoundsError | None = None
+        self.finished = False
+
+    def _finish(self) -> None:
+        if not self.finished:
+            self.finished = True
+            if self.slot is not None and self.program is not None:
+                record = self.device.errors.harvest(self.slot)
+                if record is not None:
+                    self.error = bounds_error(self.program.module, record, self.args)
+            self.keep = None
+
+    def wait(self) -> None:
+        if not self.finished:
+            self.device.current()
+            check(
+                self.device.drv,
+                self.device.drv.cuEventSynchronize(self.event),
+                "cuEventSynchronize",
+                self.device.name,
+            )
+            self._finish()
+        if self.error is not None:
+            raise self.error
+
+    def done(self) -> bool:
+        if self.finished:
+            return True
+        err = self.device.drv.cuEventQuery(self.event)[0]
+        if int(err) == 600:  # CUDA_ERROR_NOT_READY
+            return False
+        check(self.device.drv, (err,), "cuEventQuery", self.device.name)
+        self._finish()
+        return True
+
+    def __del__(self) -> None:
+        try:
+            self.device.drv.cuEventDestroy(self.event)
+        except Exception:  # noqa: BLE001 - interpreter shutdown: the driver may be gone
+            pass
+
+
+class ErrorRecords:
+    """Device memory for per-launch bounds-error records, mirrored into pinned host memory by
+    an async copy queued after each checked launch. A slot is zero while free."""
+
+    def __init__(self, device: CudaDevice) -> None:
+        self.device = device
+        self.chunks: list[tuple[int, int]] = []  # (device pointer, pinned host pointer)
+        self.free: list[int] = []
+        self.nbytes = 8 * (1 + 8)  # codegen.abi.ERROR_RECORD_LEN i64 values
+
+    def take(self) -> int:
+        if not self.free:
+            self._grow()
+        return self.free.pop()
+
+    def addresses(self, slot: int) -> tuple[int, int]:
+        dev, host = self.chunks[slot // ERR_SLOTS]
+        off = (slot % ERR_SLOTS) * self.nbytes
+        return dev + off, host + off
+
+    def harvest(self, slot: int) -> list[int] | None:
+        """Read a finished launch's record, zero it, release the slot."""
+        dev, host = self.addresses(slot)
+        record = list((ctypes.c_int64 * (self.nbytes // 8)).from_address(host))
+        if record[0]:
+            ctypes.memset(host, 0, self.nbytes)
+            d = self.device
+            check(d.drv, d.drv.cuMemsetD8(dev, 0, self.nbytes), "cuMemsetD8", d.name)
+        self.free.append(slot)
+        return record if record[0] else None
+
+    def _grow(self) -> None:
+        d = self.device
+        size = ERR_SLOTS * self.nbytes
+        dev = int(check(d.drv, d.drv.cuMemAlloc(size), "cuMemAlloc", d.name))
+        check(d.drv, d.drv.cuMemsetD8(dev, 0, size), "cuMemsetD8", d.name)
+        host = int(check(d.drv, d.drv.cuMemHostAlloc(size, 0), "cuMemHostAlloc", d.name))
+        ctypes.memset(host, 0, size)
+        base = len(self.chunks) * ERR_SLOTS
+        self.chunks.append((dev, host))
+        self.free.extend(range(base + ERR_SLOTS - 1, base - 1, -1))
+
+
+class CudaDevice(Device):
+    """``cuda:N``: the device's primary context and one non-blocking stream. Work is queued
+    in order on that stream; ``wait_for`` events from elsewhere are waited on first."""
+
+    backend = "cuda"
+    host_memory = False
+
+    def __init__(self, ordinal: int = 0, driver: Any = None) -> None:
+        try:
+            self.drv = load_driver(driver)
+        except Unavailable as e:
+            raise DeviceError(f"cuda:{ordinal} is unavailable: {e}") from e
+        self.name = f"cuda:{ordinal}"
+        self.ordinal = ordinal
+        self.dev = self._check(self.drv.cuDeviceGet(ordinal), "cuDeviceGet")
+        self.sm = ptx_target(*_capability(self.drv, self.dev))
+        self.context = self._check(self.drv.cuDevicePrimaryCtxRetain(self.dev), "cuCtxRetain")
+        self._local = threading.local()
+        self.current()
+        flags = self.drv.CUstream_flags.CU_STREAM_NON_BLOCKING
+        self.stream = self._check(self.drv.cuStreamCreate(flags), "cuStreamCreate")
+        self.lock = threading.RLock()
+        self.errors = ErrorRecords(self)
+        self.pending: list[CudaEvent] = []  # checked launches not yet harvested
+        self.programs: dict[str, CudaProgram] = {}
+        self.modules: dict[str, tuple[Any, Any]] = {}  # sha256(ptx) -> (CUmodule, CUfunction)
+        self._staging: list[tuple[int, Any]] = []  # (pinned pointer, event of its last use)
+
+    def _check(self, result: Any, what: str) -> Any:
+        return check(self.drv, result, what, self.name)
+
+    def current(self) -> None:
+        """Make this device's context current on the calling thread (once per thread)."""
+        if getattr(self._local, "bound", False):
+            return
+        self._check(self.drv.cuCtxSetCurrent(self.context), "cuCtxSetCurrent")
+        self._local.bound = True
+
+    # -- memory ---------------------------------------------------------------------------
+
+    def allocate(self, nbytes: int) -> Allocation:
+        self.current()
+        result = self.drv.cuMemAlloc(max(nbytes, 1))
+        if int(result[0]) == 2:  # CUDA_ERROR_OUT_OF_MEMORY
+            raise DeviceError(f"{self.name}: out of device memory allocating {nbytes} bytes")
+        return Allocation(int(self._check(result, "cuMemAlloc")), nbytes)
+
+    def free(self, allocation: Allocation) -> None:
+        self.current()
+        self._check(self.drv.cuMemFree(allocation.handle), "cuMemFree")
+
+    def _event(self, **kw: Any) -> CudaEvent:
+        flags = self.drv.CUevent_flags.CU_EVENT_DISABLE_TIMING
+        ev = self._check(self.drv.cuEventCreate(flags), "cuEventCreate")
+        self._check(self.drv.cuEventRecord(ev, self.stream), "cuEventRecord")
+        return CudaEvent(self, ev, **kw)
+
+    def _order(self, wait_for: Sequence[Event]) -> None:
+        for e in wait_for:
+            if isinstance(e, CudaEvent):
+                if e.device is not self and not e.finished:
+                    self._check(
+                        self.drv.cuStreamWaitEvent(self.stream, e.event, 0), "cuStreamWaitEvent"
+                    )
+                continue  # same stream: already ordered
+            try:
+                e.wait()
+            except BoundsError:
+                pass  # reported by that event's owner; here it only orders
+
+    def _stage(self, k: int) -> int:
+        """Pinned staging buffer ``k`` (0 or 1), after its previous copy has finished."""
+        while len(self._staging) <= k:
+            ptr = self._check(self.drv.cuMemHostAlloc(STAGING_CHUNK, 0), "cuMemHostAlloc")
+            self._staging.append((int(ptr), None))
+        ptr, ev = self._staging[k]
+        if ev is not None:
+            ev.wait()
+        return ptr
+
+    def copy_from_host(
+        self, dst: Allocation, dst_offset: int, src: np.ndarray[Any, Any], wait_for: Sequence[Event]
+    ) -> Event:
+        self.current()
+        with self.lock:
+            self._order(wait_for)
+            base, n = int(dst.handle) + dst_offset, src.nbytes
+            if n < STAGING_MIN:
+                # Pageable source: the driver stages it before returning, so src may go.
+                self._check(
+                    self.drv.cuMemcpyHtoDAsync(base, src.ctypes.data, n, self.stream),
+                    "cuMemcpyHtoDAsync",
+                )
+                return self._event()
+            flat = src.reshape(-1).view(np.uint8)
+            for i, off in enumerate(range(0, n, STAGING_CHUNK)):
+                k, m = i % 2, min(STAGING_CHUNK, n - off)
+                ptr = self._stage(k)  # host fills one buffer while the DMA drains the other
+                ctypes.memmove(ptr, flat[off:].ctypes.data, m)
+                self._check(
+                    self.drv.cuMemcpyHtoDAsync(base + off, ptr, m, self.stream), "cuMemcpyHtoDAsync"
+                )
+                self._staging[k] = (ptr, self._event())
+            return self._event()
+
+    def copy_to_host(
+        self, dst: np.ndarray[Any, Any], src: Allocation, src_offset: int, wait_for: Sequence[Event]
+    ) -> Event:
+        self.current()
+        with self.lock:
+            self._order(wait_for)
+            base, n = int(src.handle) + src_offset, dst.nbytes
+            if n < STAGING_MIN:
+                # Pageable destination: the call returns once the bytes have landed.
+                self._check(
+                    self.drv.cuMemcpyDtoHAsync(dst.ctypes.data, base, n, self.stream),
+                    "cuMemcpyDtoHAsync",
+                )
+                return self._event(keep=dst)
+            flat = dst.reshape(-1).view(np.uint8)
+            queued: list[tuple[int, int, int, CudaEvent]] = []
+            for i, off in enumerate(range(0, n, STAGING_CHUNK)):
+                k, m = i % 2, min(STAGING_CHUNK, n - off)
+                if len(queued) == 2:
+                    self._drain(flat, queued.pop(0))
+                ptr = self._stage(k)
+                self._check(
+                    self.drv.cuMemcpyDtoHAsync(ptr, base + off, m, self.stream), "cuMemcpyDtoHAsync"
+                )
+                ev = self._event()
+                self._staging[k] = (ptr, ev)
+                queued.append((ptr, off, m, ev))
+            for q in queued:
+                self._drain(flat, q)
+            return self._event()
+
+    @staticmethod
+    def _drain(flat: np.ndarray[Any, Any], q: tuple[int, int, int, CudaEvent]) -> None:
+        ptr, off, m, ev = q
+        ev.wait()
+        ctypes.memmove(flat[off:].ctypes.data, ptr, m)
+
+    # -- compile and launch ---------------------------------------------------------------
+
+    def compile(self, module: Module) -> CudaProgram:
+        key = hashlib.sha256(f"{self.sm}\0{module!r}".encode()).hexdigest()
+        program = self.programs.get(key)
+        if program is None:
+            from codegen.nvptx import compile_ptx
+
+            ptx = compile_ptx(module, sm=self.sm)
+            function = self._load(module, ptx.ptx, ptx.entry)
+            attr = self.drv.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+            max_threads = int(
+                self._check(self.drv.cuFuncGetAttribute(attr, function), "cuFuncGetAttribute")
+            )
+            arrays = [
+                None if not hasattr(p.type, "ndim") else int(p.type.ndim)  # ArrayType
+                for p in module.kernel.params
+            ]
+            packer = ArgPacker([p.kind for p in ptx.params], arrays)
+            checked = module.boundscheck and bool(module.checks)
+            program = CudaProgram(
+                module, ptx, function, packer, max_threads, needs_uniform_groups(module), checked
+            )
+            self.programs[key] = program
+        return program
+
+    def _load(self, module: Module, ptx: str, entry: str) -> Any:
+        """Load PTX (cached by its hash); a JIT failure becomes ``CompileError`` with the log."""
+        key = hashlib.sha256(ptx.encode()).hexdigest()
+        if key in self.modules:
+            return self.modules[key][1]
+        self.current()
+        log = bytearray(16384)
+        opt = self.drv.CUjit_option
+        options = [opt.CU_JIT_ERROR_LOG_BUFFER, opt.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES]
+        result = self.drv.cuModuleLoadDataEx(ptx.encode() + b"\0", 2, options, [log, len(log)])
+        if int(result[0]) != 0:
+            text = log.split(b"\0", 1)[0].decode(errors="replace").strip()
+            raise CompileError(
+                f"{self.name}: the CUDA driver rejected the PTX of kernel '{module.name}': "
+                f"{error_text(self.drv, result[0])}" + (f"\n{text}" if text else "")
+            )
+        cumodule = result[1]
+        function = self._check(
+            self.drv.cuModuleGetFunction(cumodule, entry.encode()), "cuModuleGetFunction"
+        )
+        self.modules[key] = (cumodule, function)
+        return function
+
+    def launch(
+        self,
+        program: Program,
+        args: Sequence[LaunchArg],
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int] | None,
+        wait_for: Sequence[Event],
+    ) -> Event:
+        assert isinstance(program, CudaProgram)
+        blocks, threads = launch_dims(grid, block, program.max_threads, program.uniform)
+        self.current()
+        with self.lock:
+            self._order(wait_for)
+            if 0 in grid:
+                return self._event()
+            slot = self._take_slot() if program.checked else None
+            err_dev = self.errors.addresses(slot)[0] if slot is not None else 0
+            params = program.packer.pack(err_dev, grid, args)
+            self._check(
+                self.drv.cuLaunchKernel(
+                    program.function, *blocks, *threads, 0, self.stream, params, 0
+                ),
+                "cuLaunchKernel",
+            )
+            if slot is None:
+                return self._event()
+            dev, host = self.errors.addresses(slot)
+            self._check(
+                self.drv.cuMemcpyDtoHAsync(host, dev, self.errors.nbytes, self.stream),
+                "cuMemcpyDtoHAsync",
+            )
+            event = self._event(slot=slot, program=program, args=args)
+            self.pending.append(event)
+            return event
+
+    def _take_slot(self) -> int:
+        if not self.errors.free and self.pending:
+            # Harvest finished launches nobody waited for before growing the pool.
+            self.pending = [e for e in self.pending if not e.done()]
+        return self.errors.take()
+
+    def synchronize(self) -> None:
+        """Wait for everything queued on this device (errors stay with their events)."""
+        self.current()
+        self._check(self.drv.cuStreamSynchronize(self.stream), "cuStreamSynchronize")
