@@ -1,0 +1,402 @@
+"""gpuoff IR -> LLVM IR (llvmlite.ir), shared by every LLVM target (host CPU, NVPTX).
+
+The lowering is target-neutral; whatever differs between targets goes through a ``Target``
+object. **Hook API** (stable; subclass ``Target`` and override what differs):
+
+``name``, ``triple``, ``data_layout``
+    Stamped on the ``llvmlite.ir.Module``.
+``global_addrspace`` / ``shared_addrspace``
+    Address spaces of array parameters and of ``go.shared`` arrays (CPU: 0/0, NVPTX: 1/3).
+``device_wi_context``
+    True (CPU): device functions receive work-item values through a hidden pointer to an
+    ``[18 x i64]`` block filled by the caller (ids 0..2: global_id, 3..5 local_id, 6..8
+    group_id, 9..11 global_size, 12..14 local_size, 15..17 num_groups). False (GPU): device
+    functions call ``work_item`` themselves (intrinsics) and the hidden pointer is null.
+``fastmath_flags(module) -> tuple[str, ...]``
+    LLVM fast-math flags put on float instructions (default: ``("fast",)`` iff
+    ``module.fastmath``).
+``work_item(fl, name, dim) -> ir.Value``
+    An i64 work-item query (``ir.nodes.WORK_ITEM_FUNCS``) at ``fl.builder``'s position.
+``math_call(fl, name, args, type) -> ir.Value``
+    Lower ``MathCall``; the default (``default_math``) uses LLVM intrinsics and libm calls.
+``atomic_rmw(fl, op, ptr, value, type) -> ir.Value``
+    Atomic ``add``/``min``/``max`` on ``ptr`` returning the old value (default: ``atomicrmw``,
+    ``fadd``/``fmin``/``fmax`` for floats, seq_cst).
+``barrier(fl) -> None``
+    Emit a work-group barrier (CPU: never called, the CPU target splits the body instead).
+``bounds_check(fl, ok, check_id, indices) -> None``
+    Called right after a checked access's range test, in straight-line code: ``ok`` is i1
+    (all indices in range). Record the error into ``fl.err_state`` (a pointer to
+    ``ERROR_RECORD_LEN`` i64). The default updates it without branching ("last failing access
+    wins" within the function, with its real id and indices) so loops stay vectorisable; the
+    target copies it into the launch's err block once, "first record wins".
+``shared_array(ml, shared) -> ir.Value``
+    Pointer to a work-group array (CPU: an alloca of the group function; NVPTX: an
+    ``addrspace(3)`` global).
+
+Kernels are emitted by the target (``FunctionLowerer`` lowers statements at any builder
+position); device functions are emitted here as ``internal alwaysinline`` functions with
+params (scalars..., per array: ptr, shape[ndim], strides[ndim]), then ``ptr err_state``,
+``ptr wi_context``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from llvmlite import ir as ll
+
+from codegen.abi import ERROR_RECORD_LEN
+from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
+
+I1 = ll.IntType(1)
+I8 = ll.IntType(8)
+I32 = ll.IntType(32)
+I64 = ll.IntType(64)
+PTR = ll.PointerType()
+WI_SLOTS = 18
+
+
+def llvm_type(st: t.ScalarType) -> ll.Type:
+    """Register type of a scalar (bool is i1)."""
+    if st.is_float:
+        return {16: ll.HalfType(), 32: ll.FloatType(), 64: ll.DoubleType()}[st.bits]
+    return ll.IntType(st.bits)
+
+
+def memory_type(st: t.ScalarType) -> ll.Type:
+    """In-memory type of an array element (bool is one byte, as in NumPy)."""
+    return I8 if st.is_bool else llvm_type(st)
+
+
+def const(st: t.ScalarType, value: int | float | bool) -> ll.Constant:
+    """An LLVM constant of scalar type ``st``."""
+    if st.is_float:
+        return ll.Constant(llvm_type(st), float(value))
+    v = int(value)
+    if st.is_bool:
+        v = 1 if v else 0
+    return ll.Constant(llvm_type(st), v & ((1 << st.bits) - 1))
+
+
+@dataclass
+class ArrayValue:
+    """An array as values at the current point: data pointer, shape and strides (i64)."""
+
+    type: t.ArrayType
+    ptr: ll.Value
+    shape: list[ll.Value]
+    strides: list[ll.Value]
+
+
+def derived_strides(builder: ll.IRBuilder, shape: Sequence[ll.Value]) -> list[ll.Value]:
+    """C-contiguous element strides from a shape (never loaded: lets LLVM see unit stride)."""
+    strides: list[ll.Value] = [ll.Constant(I64, 1)] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = builder.mul(strides[d + 1], shape[d + 1], flags=["nsw"])
+    return strides
+
+
+class Target:
+    """Target hooks (see the module docstring); this base is a complete generic target."""
+
+    name = "generic"
+    triple = ""
+    data_layout = ""
+    global_addrspace = 0
+    shared_addrspace = 0
+    device_wi_context = True
+
+    def fastmath_flags(self, module: n.Module) -> tuple[str, ...]:
+        return ("fast",) if module.fastmath else ()
+
+    def work_item(self, fl: FunctionLowerer, name: str, dim: int) -> ll.Value:
+        raise NotImplementedError(f"{self.name}: work-item query {name}({dim})")
+
+    def math_call(
+        self, fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.ScalarType
+    ) -> ll.Value:
+        from codegen.llvm_ops import default_math
+
+        return default_math(fl, name, args, st)
+
+    def atomic_rmw(
+        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
+    ) -> ll.Value:
+        if st.is_float:
+            llop = {"add": "fadd", "min": "fmin", "max": "fmax"}[op]
+        elif op == "add":
+            llop = "add"
+        else:
+            llop = ("" if st.is_signed else "u") + op
+        return fl.builder.atomic_rmw(llop, ptr, value, "seq_cst")
+
+    def barrier(self, fl: FunctionLowerer) -> None:
+        raise NotImplementedError(f"{self.name}: barrier")
+
+    def bounds_check(
+        self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+    ) -> None:
+        b = fl.builder
+        slot0 = b.gep(I64, fl.err_state, [ll.Constant(I64, 0)])
+        b.store(b.select(ok, b.load(slot0, typ=I64), ll.Constant(I64, check_id)), slot0)
+        for d, idx in enumerate(indices):
+            slot = b.gep(I64, fl.err_state, [ll.Constant(I64, 1 + d)])
+            b.store(b.select(ok, b.load(slot, typ=I64), idx), slot)
+
+    def shared_array(self, ml: ModuleLowerer, shared: n.SharedArray) -> ll.Value:
+        size = 1
+        for s in shared.type.static_shape or ():
+            size *= s
+        ty = ll.ArrayType(memory_type(shared.type.dtype), size)
+        g = ll.GlobalVariable(ml.llmod, ty, f"{ml.ir.name}.{shared.name}", self.shared_addrspace)
+        g.linkage = "internal"
+        g.initializer = ll.Constant(ty, None)
+        return g
+
+
+@dataclass
+class ModuleLowerer:
+    """Owns the ``llvmlite.ir.Module`` being built for one ``ir.Module``."""
+
+    ir: n.Module
+    target: Target
+    llmod: ll.Module = field(init=False)
+    functions: dict[str, ll.Function] = field(default_factory=dict)
+    uses_wi: set[str] = field(default_factory=set)
+    fastmath: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.llmod = ll.Module(name=self.ir.name)
+        self.llmod.triple = self.target.triple
+        self.llmod.data_layout = self.target.data_layout
+        self.fastmath = self.target.fastmath_flags(self.ir)
+        self.uses_wi = _functions_using_work_items(self.ir)
+
+    def declare(self, name: str, ret: ll.Type, args: Sequence[ll.Type]) -> ll.Function:
+        """Get or declare an external function or intrinsic by exact name."""
+        existing = self.llmod.globals.get(name)
+        if isinstance(existing, ll.Function):
+            return existing
+        return ll.Function(self.llmod, ll.FunctionType(ret, list(args)), name=name)
+
+    def lower_device_functions(self) -> None:
+        """Emit every device function (callees come first in ``Module.functions``)."""
+        for fn in self.ir.functions:
+            self.functions[fn.name] = self._device_function(fn)
+
+    def _device_function(self, fn: n.Function) -> ll.Function:
+        argtys: list[ll.Type] = []
+        for p in fn.params:
+            if isinstance(p.type, t.ArrayType):
+                argtys += [PTR] + [I64] * (2 * p.type.ndim)
+            else:
+                argtys.append(llvm_type(p.type))
+        argtys += [PTR, PTR]
+        ret = ll.VoidType() if fn.return_type is None else llvm_type(fn.return_type)
+        llfn = ll.Function(self.llmod, ll.FunctionType(ret, argtys), name=f"{fn.name}.dev")
+        llfn.linkage = "internal"
+        llfn.attributes.add("alwaysinline")
+        llfn.attributes.add("nounwind")
+        entry = llfn.append_basic_block("entry")
+        b = ll.IRBuilder(entry)
+        args = list(llfn.args)
+        arrays: dict[str, ArrayValue] = {}
+        scalars: dict[str, ll.Value] = {}
+        i = 0
+        for p in fn.params:
+            if isinstance(p.type, t.ArrayType):
+                nd = p.type.ndim
+                arrays[p.name] = ArrayValue(
+                    p.type, args[i], args[i + 1 : i + 1 + nd], args[i + 1 + nd : i + 1 + 2 * nd]
+                )
+                i += 1 + 2 * nd
+            else:
+                scalars[p.name] = args[i]
+                i += 1
+        fl = FunctionLowerer(self, fn, b, arrays, err_state=args[-2], wi_context=args[-1])
+        fl.declare_locals(entry, scalars)
+        ret_slot = None if fn.return_type is None else fl.alloca(llvm_type(fn.return_type))
+        fl.return_slot = ret_slot
+        fl.return_block = llfn.append_basic_block("return")
+        fl.lower_body(fn.body)
+        fl.branch_if_open(fl.return_block)
+        b.position_at_end(fl.return_block)
+        if ret_slot is None:
+            b.ret_void()
+        else:
+            b.ret(b.load(ret_slot, typ=llvm_type(fn.return_type)))  # type: ignore[arg-type]
+        return llfn
+
+
+def _functions_using_work_items(module: n.Module) -> set[str]:
+    """Names of functions that query work-item values, directly or through calls."""
+    from codegen.llvm_walk import calls_and_work_items
+
+    direct: dict[str, tuple[bool, set[str]]] = {}
+    for fn in (*module.functions, module.kernel):
+        direct[fn.name] = calls_and_work_items(fn.body)
+    result: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, (uses, callees) in direct.items():
+            if name not in result and (uses or callees & result):
+                result.add(name)
+                changed = True
+    return result
+
+
+class FunctionLowerer:
+    """Lowers one function's statements at ``builder``'s position.
+
+    ``arrays`` maps array names (params and shared) to their values; locals and scalar params
+    live in entry-block allocas (``slots``) that mem2reg promotes. ``return_block`` is where
+    ``Return`` goes (a kernel: the end of this work-item); ``err_state`` points at this
+    function's error record; ``wi_context`` at the work-item block (device functions, CPU).
+    """
+
+    def __init__(
+        self,
+        ml: ModuleLowerer,
+        fn: n.Function,
+        builder: ll.IRBuilder,
+        arrays: dict[str, ArrayValue],
+        *,
+        err_state: ll.Value,
+        wi_context: ll.Value | None = None,
+    ) -> None:
+        self.ml = ml
+        self.fn = fn
+        self.builder = builder
+        self.arrays = arrays
+        self.err_state = err_state
+        self.wi_context = wi_context
+        self.slots: dict[str, ll.Value] = {}
+        self.return_block: ll.Block | None = None
+        self.return_slot: ll.Value | None = None
+        self.loops: list[tuple[ll.Block, ll.Block]] = []  # (continue target, break target)
+        self.alloca_block: ll.Block | None = None
+        # Target-private state (e.g. the CPU target's current work-item loop values).
+        self.wi_values: dict[tuple[str, int], ll.Value] = {}
+
+    @property
+    def target(self) -> Target:
+        return self.ml.target
+
+    def alloca(self, ty: ll.Type, count: ll.Value | None = None, name: str = "") -> ll.Value:
+        """An alloca in the function's entry block (so mem2reg/SROA can promote it)."""
+        assert self.alloca_block is not None
+        ab = ll.IRBuilder(self.alloca_block)
+        if self.alloca_block.instructions:
+            ab.position_before(self.alloca_block.instructions[0])
+        return ab.alloca(ty, size=count, name=name)
+
+    def declare_locals(self, alloca_block: ll.Block, scalars: dict[str, ll.Value]) -> None:
+        """Create allocas for locals and scalar params (params stored at the current point)."""
+        self.alloca_block = alloca_block
+        for name, st in self.fn.locals.items():
+            self.slots[name] = self.alloca(llvm_type(st), name=name)
+        for name, value in scalars.items():
+            slot = self.alloca(value.type, name=name)
+            self.builder.store(value, slot)
+            self.slots[name] = slot
+
+    def reset_locals(self) -> None:
+        """Give every local a defined value (cuts false loop-carried dependences)."""
+        for name, st in self.fn.locals.items():
+            self.builder.store(const(st, 0), self.slots[name])
+
+    def branch_if_open(self, target: ll.Block) -> None:
+        if not self.builder.block.is_terminated:
+            self.builder.branch(target)
+
+    def new_block(self, name: str) -> ll.Block:
+        return self.builder.append_basic_block(name)
+
+    def lower_body(self, stmts: Sequence[n.Stmt]) -> None:
+        from codegen.llvm_stmt import lower_stmt
+
+        for s in stmts:
+            if self.builder.block.is_terminated:
+                self.builder.position_at_end(self.new_block("dead"))
+            lower_stmt(self, s)
+
+    def expr(self, e: n.Expr) -> ll.Value:
+        from codegen.llvm_ops import lower_expr
+
+        return lower_expr(self, e)
+
+    def work_item(self, name: str, dim: int) -> ll.Value:
+        """A work-item query, from the CPU context block in device functions if so configured."""
+        if self.fn.is_kernel or not self.target.device_wi_context:
+            return self.target.work_item(self, name, dim)
+        assert self.wi_context is not None
+        slot = n.WORK_ITEM_FUNCS.index(name) * 3 + dim
+        p = self.builder.gep(I64, self.wi_context, [ll.Constant(I64, slot)])
+        return self.builder.load(p, typ=I64)
+
+    def fill_wi_context(self) -> ll.Value:
+        """Pointer to a work-item block with the current values (for a device call)."""
+        if not self.fn.is_kernel:
+            assert self.wi_context is not None
+            return self.wi_context
+        block = self.alloca(ll.ArrayType(I64, WI_SLOTS), name="wi")
+        for k, name in enumerate(n.WORK_ITEM_FUNCS):
+            for d in range(3):
+                p = self.builder.gep(I64, block, [ll.Constant(I64, k * 3 + d)])
+                self.builder.store(self.work_item(name, d), p)
+        return block
+
+    def element_pointer(
+        self, ref: n.ArrayRef, indices: Sequence[n.Expr], check: int | None
+    ) -> tuple[ArrayValue, ll.Value, ll.Value | None]:
+        """(array, element pointer, in-range flag or None) for ``ref[indices]``.
+
+        The flag is reported to the target's ``bounds_check`` here; the caller makes the access
+        conditional on it."""
+        arr = self.arrays[ref.name]
+        b = self.builder
+        idx = [self.expr(i) for i in indices]
+        ok: ll.Value | None = None
+        if check is not None and self.ml.ir.boundscheck:
+            for d, v in enumerate(idx):
+                in_d = b.icmp_unsigned("<", v, arr.shape[d])
+                ok = in_d if ok is None else b.and_(ok, in_d)
+            if ok is None:
+                ok = ll.Constant(I1, 1)
+            self.target.bounds_check(self, ok, check, idx)
+        offset: ll.Value | None = None
+        for d, v in enumerate(idx):
+            term = v if _is_one(arr.strides[d]) else b.mul(v, arr.strides[d])
+            offset = term if offset is None else b.add(offset, term)
+        if offset is None:
+            offset = ll.Constant(I64, 0)
+        ptr = b.gep(memory_type(arr.type.dtype), arr.ptr, [offset])
+        return arr, ptr, ok
+
+
+def _is_one(v: ll.Value) -> bool:
+    return isinstance(v, ll.Constant) and v.constant == 1
+
+
+def new_error_record(fl: FunctionLowerer) -> ll.Value:
+    """A zeroed local error record (promoted to registers by SROA)."""
+    rec = fl.alloca(ll.ArrayType(I64, ERROR_RECORD_LEN), name="errrec")
+    for k in range(ERROR_RECORD_LEN):
+        fl.builder.store(ll.Constant(I64, 0), fl.builder.gep(I64, rec, [ll.Constant(I64, k)]))
+    return rec
+
+
+def flush_error_record(builder: ll.IRBuilder, rec: ll.Value, err: ll.Value) -> None:
+    """Copy a local record into the launch's err block if it holds an error and err is empty."""
+    rid = builder.load(builder.gep(I64, rec, [ll.Constant(I64, 0)]), typ=I64)
+    cur = builder.load(builder.gep(I64, err, [ll.Constant(I64, 0)]), typ=I64)
+    have = builder.icmp_unsigned("!=", rid, ll.Constant(I64, 0))
+    empty = builder.icmp_unsigned("==", cur, ll.Constant(I64, 0))
+    with builder.if_then(builder.and_(have, empty), likely=False):
+        for k in range(ERROR_RECORD_LEN):
+            v = builder.load(builder.gep(I64, rec, [ll.Constant(I64, k)]), typ=I64)
+            builder.store(v, builder.gep(I64, err, [ll.Constant(I64, k)]))
