@@ -1,0 +1,80 @@
+"""Compile the C baselines at bench time and load them with ctypes.
+
+The flags are the protocol's (BENCHMARKS.md): ``-O3 -march=native -fopenmp``, plus
+``-shared -fPIC`` to build a loadable library. OpenMP uses one thread per core
+(``OMP_NUM_THREADS`` is set before the first library loads libgomp, unless the user set it).
+The compiler is ``$CC`` or the first of ``cc``, ``gcc``, ``clang`` on ``PATH``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from gpuoff.bench.harness import BenchSkip
+
+CFLAGS = ("-O3", "-march=native", "-fopenmp", "-shared", "-fPIC")
+LIBS = ("-lm",)
+
+
+def find_compiler() -> str:
+    """The C compiler to use, or BenchSkip saying that there is none."""
+    env = os.environ.get("CC")
+    candidates = [env] if env else ["cc", "gcc", "clang"]
+    for name in candidates:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise BenchSkip("no C compiler found (set CC or install cc/gcc/clang)")
+
+
+def baseline_source(name: str) -> str:
+    """The text of ``gpuoff/bench/baselines/<name>.c``."""
+    return resources.files("gpuoff.bench").joinpath("baselines", f"{name}.c").read_text()
+
+
+@cache
+def _build_dir() -> Path:
+    # One directory per process: the libraries are rebuilt at every bench run on purpose (the
+    # protocol compiles the baselines with this machine's compiler and flags, at bench time).
+    return Path(tempfile.mkdtemp(prefix="gpuoff-bench-c-"))
+
+
+def compile_shared(name: str, source: str) -> Path:
+    """Compile ``source`` into a shared library named after ``name``; return its path."""
+    cc = find_compiler()
+    digest = hashlib.sha256(source.encode()).hexdigest()[:12]
+    out_dir = _build_dir()
+    src = out_dir / f"{name}-{digest}.c"
+    lib = out_dir / f"lib{name}-{digest}.so"
+    if lib.exists():
+        return lib
+    src.write_text(source)
+    cmd = [cc, *CFLAGS, "-o", str(lib), str(src), *LIBS]
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise BenchSkip(
+            f"C baseline {name!r} did not build with {' '.join(cmd)}:\n{proc.stderr.strip()}"
+        )
+    return lib
+
+
+def set_openmp_threads() -> int:
+    """Make OpenMP use one thread per core (before libgomp starts); return the count."""
+    cores = os.cpu_count() or 1
+    os.environ.setdefault("OMP_NUM_THREADS", str(cores))
+    return int(os.environ["OMP_NUM_THREADS"])
+
+
+@cache
+def load_baseline(name: str) -> ctypes.CDLL:
+    """Build ``baselines/<name>.c`` with the protocol's flags and load it."""
+    set_openmp_threads()
+    return ctypes.CDLL(str(compile_shared(name, baseline_source(name))))

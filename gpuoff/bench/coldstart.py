@@ -1,0 +1,86 @@
+"""First launch of a small kernel in a new process, with an empty and with a warm disk cache.
+
+Each timed run starts a fresh Python process that imports gpuoff, makes two small buffers and
+times its first launch of ``saxpy`` (trace, compile or load from disk, run, synchronise). The
+child reports the time it measured, so interpreter start-up is not counted, and its compile
+count, which must be 0 when the disk cache is warm.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from functools import cache
+
+from gpuoff.bench.harness import BenchCheckError, BenchSkip, Impl
+
+CACHE_ENV = "GPUOFF_CACHE_DIR"
+"""The runtime's disk-cache location (``gpuoff.runtime.cache``)."""
+
+CHILD = r"""
+import json, sys, time
+import numpy as np
+import gpuoff as go
+from gpuoff.bench.kernels import saxpy
+x = go.array(np.arange(64, dtype=np.float32))
+y = go.zeros(64, go.f32)
+go.synchronize()
+with go.on(sys.argv[1]):
+    start = time.perf_counter()
+    saxpy[64](2.0, x, y)
+    go.synchronize()
+    elapsed = time.perf_counter() - start
+ok = bool(np.array_equal(y.numpy(), 2.0 * np.arange(64, dtype=np.float32)))
+stats = go.stats()
+compiles = stats.get("compiles") if isinstance(stats, dict) else getattr(stats, "compiles", None)
+print("GPUOFF_COLDSTART " + json.dumps({"s": elapsed, "ok": ok, "compiles": compiles}))
+"""
+
+
+@cache
+def _cache_root() -> str:
+    return tempfile.mkdtemp(prefix="gpuoff-bench-cache-")
+
+
+def run_child(device: str, cache_dir: str) -> dict[str, object]:
+    """Run the child once with ``cache_dir`` as disk cache; return its report."""
+    env = dict(os.environ, **{CACHE_ENV: cache_dir})
+    env.pop("GPUOFF_DEBUG", None)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, device], capture_output=True, text=True, env=env,
+        timeout=300, check=False,
+    )  # fmt: skip
+    for line in proc.stdout.splitlines():
+        if line.startswith("GPUOFF_COLDSTART "):
+            report: dict[str, object] = json.loads(line.split(" ", 1)[1])
+            return report
+    raise BenchSkip(f"first-launch child process failed:\n{proc.stderr.strip()[-2000:]}")
+
+
+def cold_start_impl(device: str, *, cached: bool) -> Impl:
+    """An Impl whose each run is one new process; times are those the child measured."""
+    counter = [0]
+    warm_dir = os.path.join(_cache_root(), f"warm-{device.replace(':', '_')}")
+    if cached:
+        run_child(device, warm_dir)  # fill the cache once
+
+    def run() -> float:
+        if cached:
+            cache_dir = warm_dir
+        else:
+            counter[0] += 1
+            cache_dir = os.path.join(_cache_root(), f"cold-{counter[0]}")
+        report = run_child(device, cache_dir)
+        if not report.get("ok"):
+            raise BenchCheckError(f"first launch on {device} gave a wrong saxpy result")
+        if cached and report.get("compiles") not in (0, None):
+            raise BenchCheckError(
+                f"disk cache missed on {device}: {report.get('compiles')} compile(s) in a new "
+                "process with a warm cache"
+            )
+        return float(report["s"])  # type: ignore[arg-type]
+
+    return Impl(run)

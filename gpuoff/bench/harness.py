@@ -1,0 +1,191 @@
+"""The measurement protocol of BENCHMARKS.md, independent of any kernel or device.
+
+A :class:`Case` is one benchmark on one device: the gpuoff implementation, its baselines, a
+NumPy reference and how much work one run does. :func:`measure` checks every implementation's
+result against the reference, warms up, then times the implementations interleaved
+(A B C A B C ...) so that drift on a shared machine hits all of them alike, and reports the
+median of each. The ratio ``baseline_time / gpuoff_time`` is 1.0 at parity, higher is better
+for gpuoff.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from gpuoff.errors import GpuoffError
+
+Runner = Callable[[], float | None]
+"""One complete, synchronised run. Returns ``None`` to be timed by the harness, or its own
+measured duration in seconds (for runs that time something inside another process)."""
+
+MIN_REPEATS = 5
+
+
+class BenchCheckError(GpuoffError, AssertionError):
+    """An implementation's result disagrees with the NumPy reference: nothing is timed."""
+
+
+class BenchSkip(GpuoffError, RuntimeError):
+    """A case cannot run here (device, compiler or optional package missing); says why."""
+
+
+@dataclass
+class Impl:
+    """One implementation of a case: gpuoff's or a baseline's.
+
+    ``ops`` runs happen inside one call of ``run`` (launch-overhead loops): reported times are
+    per op. ``result`` returns the output of the last run, for checking against the reference.
+    """
+
+    run: Runner
+    result: Callable[[], np.ndarray[Any, Any]] | None = None
+    ops: int = 1
+
+
+@dataclass
+class Case:
+    """One benchmark on one device.
+
+    ``work`` is the amount of ``unit`` one op does (bytes for GB/s, flops for GFLOP/s, options
+    for options/s); ``unit`` of ``"us"`` or ``"ms"`` reports times only.
+    """
+
+    kernel: str
+    size: str
+    device: str
+    unit: str
+    work: float
+    gpuoff: Impl
+    baselines: dict[str, Impl] = field(default_factory=dict)
+    reference: Callable[[], np.ndarray[Any, Any]] | None = None
+    rtol: float = 1e-5
+    atol: float = 1e-6
+    note: str = ""
+    skipped: list[str] = field(default_factory=list)
+    """Baselines that could not run here, each with the reason."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Seconds per op of one implementation: the median and every sample."""
+
+    median: float
+    samples: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Row:
+    """The result of one case: one line of the table, one object of the JSON output."""
+
+    kernel: str
+    size: str
+    device: str
+    unit: str
+    work: float
+    gpuoff: Timing
+    baselines: dict[str, Timing]
+    note: str = ""
+
+    def ratio(self, baseline: str) -> float:
+        """``baseline_time / gpuoff_time``: above 1.0 means gpuoff is faster."""
+        return self.baselines[baseline].median / self.gpuoff.median
+
+    def rate(self, timing: Timing) -> float | None:
+        """Throughput in the row's unit (``None`` for time-only units)."""
+        if self.unit in TIME_UNITS or timing.median <= 0:
+            return None
+        return self.work / timing.median / RATE_SCALE.get(self.unit, 1.0)
+
+    def to_json(self) -> dict[str, Any]:
+        """A plain dict (times in seconds) for ``--json``."""
+        out: dict[str, Any] = {
+            "kernel": self.kernel,
+            "size": self.size,
+            "device": self.device,
+            "unit": self.unit,
+            "gpuoff_s": self.gpuoff.median,
+            "gpuoff_samples_s": list(self.gpuoff.samples),
+            "gpuoff_rate": self.rate(self.gpuoff),
+            "baselines": {
+                name: {
+                    "time_s": t.median,
+                    "samples_s": list(t.samples),
+                    "rate": self.rate(t),
+                    "ratio": self.ratio(name),
+                }
+                for name, t in self.baselines.items()
+            },
+        }
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+TIME_UNITS = frozenset({"us", "ms"})
+RATE_SCALE = {"GB/s": 1e9, "GFLOP/s": 1e9, "options/s": 1.0, "interactions/s": 1.0}
+
+
+def check_result(case: Case, name: str, impl: Impl, expected: np.ndarray[Any, Any]) -> None:
+    """Run ``impl`` once and compare its output with ``expected``; raise BenchCheckError."""
+    impl.run()
+    if impl.result is None:
+        return
+    got = np.asarray(impl.result())
+    if got.shape != expected.shape:
+        raise BenchCheckError(
+            f"{case.kernel} on {case.device}: {name} gave shape {got.shape}, "
+            f"expected {expected.shape}"
+        )
+    if np.allclose(got, expected, rtol=case.rtol, atol=case.atol, equal_nan=True):
+        return
+    bad = ~np.isclose(got, expected, rtol=case.rtol, atol=case.atol, equal_nan=True)
+    first = tuple(int(i) for i in np.argwhere(bad)[0])
+    raise BenchCheckError(
+        f"{case.kernel} on {case.device}: {name} differs from NumPy at {int(bad.sum())} of "
+        f"{bad.size} elements; first at {first}: got {got[first]!r}, expected {expected[first]!r}"
+    )
+
+
+def _time_once(impl: Impl) -> float:
+    start = time.perf_counter()
+    measured = impl.run()
+    elapsed = time.perf_counter() - start
+    if measured is not None:
+        elapsed = measured
+    return elapsed / impl.ops
+
+
+def measure(
+    case: Case,
+    *,
+    repeats: int = MIN_REPEATS,
+    warmup: int = 1,
+    tick: Callable[[], None] | None = None,
+) -> Row:
+    """Check, warm up and time ``case`` per the protocol; ``tick`` is called after each run."""
+    repeats = max(repeats, MIN_REPEATS)
+    impls: dict[str, Impl] = {"gpuoff": case.gpuoff, **case.baselines}
+    if case.reference is not None:
+        expected = np.asarray(case.reference())
+        for name, impl in impls.items():
+            check_result(case, name, impl, expected)
+    for _ in range(warmup):
+        for impl in impls.values():
+            impl.run()
+    samples: dict[str, list[float]] = {name: [] for name in impls}
+    for _ in range(repeats):
+        for name, impl in impls.items():
+            samples[name].append(_time_once(impl))
+            if tick is not None:
+                tick()
+    timings = {
+        name: Timing(statistics.median(s), tuple(s)) for name, s in samples.items()
+    }
+    gp = timings.pop("gpuoff")
+    return Row(case.kernel, case.size, case.device, case.unit, case.work, gp, timings, case.note)
