@@ -1,0 +1,106 @@
+"""Call sites: kernel launches, device-function calls and any call with ``Owned`` parameters.
+
+These run as *signature* hooks because the signature hook sees the callee's formal types
+(for a launch, the kernel's own parameters, bound through the ParamSpec ``P`` of
+``Launch[P]``) together with the argument expressions grouped per formal.
+"""
+
+from __future__ import annotations
+
+from mypy.checker import TypeChecker
+from mypy.nodes import CallExpr, Expression, IndexExpr, NameExpr, RefExpr, Var
+from mypy.plugin import FunctionSigContext, MethodSigContext
+from mypy.types import CallableType, Instance, Type, get_proper_type
+
+from gpuoff.ownership import Access, alias_message, conflicts
+from mypy_plugin.moves import check_moves
+from mypy_plugin.names import ALIAS, FLOAT_SCALARS, INT_SCALARS, access_of, describe, place
+
+Arg = tuple[str, Access, Expression]
+
+
+def callee_name(call: CallExpr) -> str:
+    """What the call is called in messages: ``saxpy`` for ``saxpy[n](...)``."""
+    callee = call.callee
+    if isinstance(callee, IndexExpr):  # k[grid](...) or k[grid, block](...)
+        callee = callee.base
+    return describe(callee) if isinstance(callee, RefExpr) else "<expression>"
+
+
+def _ownership_args(sig: CallableType, args: list[list[Expression]]) -> list[Arg]:
+    out: list[Arg] = []
+    for i, group in enumerate(args[: len(sig.arg_types)]):
+        access = access_of(sig.arg_types[i])
+        if access is not None:
+            name = sig.arg_names[i] or f"#{i + 1}"
+            out.extend((name, access, a) for a in group)
+    return out
+
+
+def check_aliasing(api: TypeChecker, args: list[Arg], callee: str) -> None:
+    """Flag one place passed exclusively (BorrowMut/Owned) and also as another argument."""
+    for j, (name_j, acc_j, arg_j) in enumerate(args):
+        key = place(arg_j)
+        if key is None:
+            continue
+        for name_i, acc_i, arg_i in args[:j]:
+            if place(arg_i) == key and conflicts(acc_i, acc_j):
+                msg = alias_message(callee, name_i, acc_i, name_j, acc_j)
+                api.fail(msg, arg_j, code=ALIAS)
+                break
+
+
+def check_owned_call(
+    api: object, call: object, sig: CallableType, args: list[list[Expression]], alias: bool
+) -> None:
+    """Aliasing (for launches and device calls) and use after move for one call site."""
+    if not isinstance(api, TypeChecker) or not isinstance(call, CallExpr):
+        return  # private API changed or an unusual context: say nothing rather than guess
+    owned = _ownership_args(sig, args)
+    callee = callee_name(call)
+    if alias:
+        check_aliasing(api, owned, callee)
+    moved = [
+        a.node
+        for _, acc, a in owned
+        if acc.moves and isinstance(a, NameExpr) and isinstance(a.node, Var)
+    ]
+    if moved:
+        check_moves(api, call, moved, callee)
+
+
+def widen_scalars(sig: CallableType, api: object) -> CallableType:
+    """Let a launch take plain Python numbers for scalar parameters (``2.0`` for ``f32``).
+
+    The runtime converts them (and raises if the value does not fit), as NumPy does.
+    """
+    if not isinstance(api, TypeChecker):
+        return sig
+    new: list[Type] = []
+    for t in sig.arg_types:
+        p = get_proper_type(t)
+        name = p.type.fullname if isinstance(p, Instance) else ""
+        if name in FLOAT_SCALARS:
+            t = api.named_generic_type("builtins.float", [])
+        elif name in INT_SCALARS:
+            t = api.named_generic_type("builtins.int", [])
+        new.append(t)
+    return sig.copy_modified(arg_types=new)
+
+
+def launch_signature(ctx: MethodSigContext) -> CallableType:
+    """``k[grid](...)`` and ``helper(...)``: aliasing, moves, scalar widening."""
+    check_owned_call(ctx.api, ctx.context, ctx.default_signature, ctx.args, alias=True)
+    return widen_scalars(ctx.default_signature, ctx.api)
+
+
+def owned_method_signature(ctx: MethodSigContext) -> CallableType:
+    """Any method with an ``Owned`` parameter: use after move."""
+    check_owned_call(ctx.api, ctx.context, ctx.default_signature, ctx.args, alias=False)
+    return ctx.default_signature
+
+
+def owned_function_signature(ctx: FunctionSigContext) -> CallableType:
+    """Any function with an ``Owned`` parameter: use after move."""
+    check_owned_call(ctx.api, ctx.context, ctx.default_signature, ctx.args, alias=False)
+    return ctx.default_signature
