@@ -32,7 +32,67 @@ class DType:
     np_dtype: ClassVar[np.dtype[Any]]
 
 
-class f16(float, DType):
+if TYPE_CHECKING:
+    from typing import Self
+
+    class _FloatArith(float):
+        """Type-level only: arithmetic on a gpuoff float keeps its type (``f32 * 2 -> f32``).
+
+        At run time the float types subclass ``float`` directly; these signatures only tell
+        type checkers what the kernel compiler does (a Python number adapts to the other
+        operand, as in NumPy 2).
+        """
+
+        def __add__(self, other: float, /) -> Self: ...
+        def __radd__(self, other: float, /) -> Self: ...
+        def __sub__(self, other: float, /) -> Self: ...
+        def __rsub__(self, other: float, /) -> Self: ...
+        def __mul__(self, other: float, /) -> Self: ...
+        def __rmul__(self, other: float, /) -> Self: ...
+        def __truediv__(self, other: float, /) -> Self: ...
+        def __rtruediv__(self, other: float, /) -> Self: ...
+        def __floordiv__(self, other: float, /) -> Self: ...
+        def __rfloordiv__(self, other: float, /) -> Self: ...
+        def __mod__(self, other: float, /) -> Self: ...
+        def __rmod__(self, other: float, /) -> Self: ...
+        def __pow__(self, other: float, mod: None = None, /) -> Self: ...
+        def __rpow__(self, other: float, mod: None = None, /) -> Self: ...
+        def __neg__(self) -> Self: ...
+        def __pos__(self) -> Self: ...
+        def __abs__(self) -> Self: ...
+
+    class _IntArith(int):
+        """Type-level only: arithmetic on a gpuoff integer keeps its type (``i32 + 1 -> i32``)."""
+
+        def __add__(self, other: int, /) -> Self: ...
+        def __radd__(self, other: int, /) -> Self: ...
+        def __sub__(self, other: int, /) -> Self: ...
+        def __rsub__(self, other: int, /) -> Self: ...
+        def __mul__(self, other: int, /) -> Self: ...
+        def __rmul__(self, other: int, /) -> Self: ...
+        def __floordiv__(self, other: int, /) -> Self: ...
+        def __rfloordiv__(self, other: int, /) -> Self: ...
+        def __mod__(self, other: int, /) -> Self: ...
+        def __rmod__(self, other: int, /) -> Self: ...
+        def __and__(self, other: int, /) -> Self: ...
+        def __rand__(self, other: int, /) -> Self: ...
+        def __or__(self, other: int, /) -> Self: ...
+        def __ror__(self, other: int, /) -> Self: ...
+        def __xor__(self, other: int, /) -> Self: ...
+        def __rxor__(self, other: int, /) -> Self: ...
+        def __lshift__(self, other: int, /) -> Self: ...
+        def __rshift__(self, other: int, /) -> Self: ...
+        def __neg__(self) -> Self: ...
+        def __pos__(self) -> Self: ...
+        def __abs__(self) -> Self: ...
+        def __invert__(self) -> Self: ...
+
+else:
+    _FloatArith = float
+    _IntArith = int
+
+
+class f16(_FloatArith, DType):
     """16-bit IEEE float (where the device has it)."""
 
     name = "float16"
@@ -42,7 +102,7 @@ class f16(float, DType):
         return float.__new__(cls, float(np.float16(value)))
 
 
-class f32(float, DType):
+class f32(_FloatArith, DType):
     """32-bit IEEE float."""
 
     name = "float32"
@@ -52,7 +112,7 @@ class f32(float, DType):
         return float.__new__(cls, float(np.float32(value)))
 
 
-class f64(float, DType):
+class f64(_FloatArith, DType):
     """64-bit IEEE float."""
 
     name = "float64"
@@ -69,7 +129,7 @@ def _wrap_int(value: float | int, bits: int, signed: bool) -> int:
     return v
 
 
-class i32(int, DType):
+class i32(_IntArith, DType):
     """32-bit signed integer (two's complement, wraps like C on the device)."""
 
     name = "int32"
@@ -79,7 +139,7 @@ class i32(int, DType):
         return int.__new__(cls, _wrap_int(value, 32, True))
 
 
-class i64(int, DType):
+class i64(_IntArith, DType):
     """64-bit signed integer."""
 
     name = "int64"
@@ -89,7 +149,7 @@ class i64(int, DType):
         return int.__new__(cls, _wrap_int(value, 64, True))
 
 
-class u32(int, DType):
+class u32(_IntArith, DType):
     """32-bit unsigned integer."""
 
     name = "uint32"
@@ -99,7 +159,7 @@ class u32(int, DType):
         return int.__new__(cls, _wrap_int(value, 32, False))
 
 
-class u8(int, DType):
+class u8(_IntArith, DType):
     """8-bit unsigned integer."""
 
     name = "uint8"
@@ -109,7 +169,7 @@ class u8(int, DType):
         return int.__new__(cls, _wrap_int(value, 8, False))
 
 
-class boolean(int, DType):
+class boolean(_IntArith, DType):
     """Boolean (``bool`` cannot be subclassed; stored as one byte, like NumPy's ``bool``)."""
 
     name = "bool"
@@ -438,4 +498,3 @@ else:
     def func(pyfunc):
         """Declare a device function: ``@go.func def helper(x: f32) -> f32: ...``."""
         return DeviceFunction(pyfunc)
-
