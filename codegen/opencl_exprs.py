@@ -1,0 +1,308 @@
+"""Expressions and array accesses for the OpenCL C renderer (``codegen.opencl``).
+
+Every operand that is not a name, a literal or a call is parenthesised, so C's precedence
+never decides anything; statements print their top expression without outer parentheses.
+
+Checked accesses test ``(ulong)i < (ulong)x_shape0`` (one compare catches negative indices)
+and, when out of range, call ``gpuoff_oobN`` instead of touching memory. Index expressions
+are evaluated once: side-effect-free ones are simply repeated (the C compiler merges them),
+others (calls, atomics) are first assigned to function-scope temporaries with C's comma
+operator, which keeps Python's left-to-right order and the short-circuit of ``and``/``or``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from codegen.opencl_helpers import memory_ctype, value_ctype
+from gpuoff.errors import CompileError
+from gpuoff.ir import nodes as n
+from gpuoff.ir.types import AddressSpace, ScalarType
+
+if TYPE_CHECKING:
+    from codegen.opencl import _FunctionWriter
+
+_CMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
+_ARITH = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "bitand": "&", "bitor": "|",
+          "bitxor": "^"}  # fmt: skip
+_FLOAT_MATH = {"sqrt", "rsqrt", "exp", "log", "log2", "sin", "cos", "tan", "tanh", "pow",
+               "floor", "ceil", "fma", "erf"}  # fmt: skip
+_WORK_ITEM = {"global_id": "get_global_id", "local_id": "get_local_id",
+              "group_id": "get_group_id", "local_size": "get_local_size",
+              "num_groups": "get_num_groups"}  # fmt: skip
+
+
+def literal(value: int | float | bool, t: ScalarType) -> str:
+    """``value`` as an OpenCL C literal of type ``t``."""
+    if t.is_bool:
+        return "true" if value else "false"
+    if t.is_float:
+        v = float(value)
+        if math.isnan(v):
+            text = "NAN"
+        elif math.isinf(v):
+            text = "INFINITY" if v > 0 else "(-INFINITY)"
+        elif t.name == "f64":
+            return repr(v)
+        else:
+            text = repr(v) + "f"
+        return f"({value_ctype(t)}){text}" if t.name != "f32" else text
+    iv = int(value)
+    suffix = {"i64": "L", "u32": "u"}.get(t.name, "")
+    if t.is_signed and iv == -(1 << (t.bits - 1)):
+        return f"(-{-iv - 1}{suffix} - 1{suffix})"  # the literal 2**(bits-1) would not fit
+    text = f"{iv}{suffix}"
+    return f"(uchar){text}" if t.name == "u8" else text
+
+
+class ExprWriter:
+    """Renders expressions of one function; array accesses go through the function's names."""
+
+    def __init__(self, fw: _FunctionWriter) -> None:
+        self.fw = fw
+
+    # -- entry points ---------------------------------------------------------------------------
+
+    def top(self, e: n.Expr) -> str:
+        """``e`` as a full expression (no outer parentheses)."""
+        return self._render(e)[0]
+
+    def sub(self, e: n.Expr) -> str:
+        """``e`` as an operand: parenthesised unless it is a name, literal or call."""
+        text, atomic = self._render(e)
+        return text if atomic else f"({text})"
+
+    @staticmethod
+    def pure(e: n.Expr) -> bool:
+        """True when evaluating ``e`` twice is the same as once (no calls, no atomics)."""
+        if isinstance(e, n.Call | n.AtomicRMW):
+            return False
+        if isinstance(e, n.Unary | n.Cast):
+            return ExprWriter.pure(e.operand if isinstance(e, n.Unary) else e.value)
+        if isinstance(e, n.Binary | n.Compare | n.Logical):
+            return ExprWriter.pure(e.lhs) and ExprWriter.pure(e.rhs)
+        if isinstance(e, n.Select):
+            return all(ExprWriter.pure(x) for x in (e.cond, e.if_true, e.if_false))
+        if isinstance(e, n.Load):
+            return all(ExprWriter.pure(x) for x in e.indices)
+        if isinstance(e, n.MathCall):
+            return all(ExprWriter.pure(x) for x in e.args)
+        return True
+
+    # -- dispatch -------------------------------------------------------------------------------
+
+    def _render(self, e: n.Expr) -> tuple[str, bool]:
+        if isinstance(e, n.Const):
+            text = literal(e.value, e.type)
+            return text, not text.startswith(("-", "("))
+        if isinstance(e, n.Var):
+            return self.fw.names[e.name], True
+        if isinstance(e, n.ShapeOf):
+            return self.fw.shape(e.array.name, e.dim), True
+        if isinstance(e, n.Unary):
+            return self._unary(e), False
+        if isinstance(e, n.Binary):
+            return self._binary(e)
+        if isinstance(e, n.Compare):
+            return f"{self.sub(e.lhs)} {_CMP[e.op]} {self.sub(e.rhs)}", False
+        if isinstance(e, n.Logical):
+            op = "&&" if e.op == "and" else "||"
+            return f"{self.sub(e.lhs)} {op} {self.sub(e.rhs)}", False
+        if isinstance(e, n.Select):
+            return f"{self.sub(e.cond)} ? {self.sub(e.if_true)} : {self.sub(e.if_false)}", False
+        if isinstance(e, n.Cast):
+            return self._cast(e)
+        if isinstance(e, n.WorkItem):
+            return self._work_item(e)
+        if isinstance(e, n.MathCall):
+            return self._math(e)
+        if isinstance(e, n.Call):
+            name = self.fw.fn_names[e.callee]
+            return f"{name}({', '.join(self.fw.call_args(e.callee, e.args))})", True
+        if isinstance(e, n.Load):
+            text = self._load(e)
+            return text, e.check is None and not e.type.is_bool and text.endswith("]")
+        if isinstance(e, n.AtomicRMW):
+            return self._atomic(e), False
+        raise CompileError(f"the OpenCL backend cannot render {type(e).__name__}")
+
+    # -- operators ------------------------------------------------------------------------------
+
+    def _unary(self, e: n.Unary) -> str:
+        x = self.sub(e.operand)
+        if e.op == "not":
+            return f"!{x}"
+        text = f"-{x}" if e.op == "neg" else f"~{x}"
+        return f"(uchar)({text})" if e.type.name == "u8" else text
+
+    def _binary(self, e: n.Binary) -> tuple[str, bool]:
+        t = e.type
+        a, b = self.sub(e.lhs), self.sub(e.rhs)
+        h = self.fw.helpers
+        if e.op == "floordiv":
+            return f"{h.floordiv(t)}({self.top(e.lhs)}, {self.top(e.rhs)})", True
+        if e.op == "mod":
+            return f"{h.mod(t)}({self.top(e.lhs)}, {self.top(e.rhs)})", True
+        if e.op == "pow":
+            fn = "pow" if t.is_float else h.ipow(t)
+            return f"{fn}({self.top(e.lhs)}, {self.top(e.rhs)})", True
+        if e.op in ("lshift", "rshift"):
+            op = "<<" if e.op == "lshift" else ">>"
+            text = f"{a} {op} ({b} & {t.bits - 1})"  # the IR masks shift counts to bits - 1
+        else:
+            text = f"{a} {_ARITH[e.op]} {b}"
+        if t.name == "u8" or t.is_bool:
+            # C promotes uchar and bool operands to int: bring the result back to the IR type.
+            return f"({value_ctype(t)})({text})", False
+        return text, False
+
+    def _cast(self, e: n.Cast) -> tuple[str, bool]:
+        src, dst = e.value.type, e.type
+        if src == dst:
+            return self._render(e.value)
+        if dst.is_bool:
+            return f"{self.sub(e.value)} != 0", False
+        c = value_ctype(dst)
+        if src.is_float and not dst.is_float:
+            # Truncate toward zero, saturate, NaN -> 0: exactly OpenCL's _sat_rtz conversions.
+            return f"convert_{c}_sat_rtz({self.top(e.value)})", True
+        return f"({c}){self.sub(e.value)}", False
+
+    def _work_item(self, e: n.WorkItem) -> tuple[str, bool]:
+        from codegen.opencl import GRID_ARGS
+
+        if e.name == "global_size":
+            return GRID_ARGS[e.dim], True
+        return f"(long){_WORK_ITEM[e.name]}({e.dim})", False
+
+    def _math(self, e: n.MathCall) -> tuple[str, bool]:
+        args = ", ".join(self.top(a) for a in e.args)
+        arg_t = e.args[0].type
+        name = e.name
+        if name in ("isnan", "isinf"):
+            return f"{name}({args}) != 0", False
+        if name == "abs":
+            if arg_t.is_float:
+                return f"fabs({args})", True
+            if not arg_t.is_signed:
+                return self._render(e.args[0])
+            # OpenCL's integer abs returns the unsigned type; cast back (abs(MIN) wraps).
+            return f"({value_ctype(e.type)})abs({args})", False
+        if name in ("min", "max"):
+            fn = ("f" + name) if e.type.is_float else name
+            return f"{fn}({args})", True
+        if name in _FLOAT_MATH:
+            return f"{name}({args})", True
+        raise CompileError(f"the OpenCL backend has no math function {name!r}")
+
+    # -- array accesses -------------------------------------------------------------------------
+
+    def _offset(self, array: n.ArrayRef, idx: list[str]) -> str:
+        """Element offset of ``array[idx]`` (each index already an operand)."""
+        t = array.type
+        terms = []
+        for d, i in enumerate(idx):
+            if t.contiguous and d == t.ndim - 1:
+                terms.append(i)
+            else:
+                terms.append(f"{i} * {self.fw.stride(array.name, d)}")
+        if not terms:
+            return "0"
+        return " + ".join(terms)
+
+    def _indices(self, indices: tuple[n.Expr, ...], prefix: list[str]) -> list[str]:
+        """Operand texts for ``indices``; impure ones go through temporaries (``prefix``)."""
+        if all(self.pure(i) for i in indices):
+            return [self.sub(i) for i in indices]
+        out = []
+        for i in indices:
+            tmp = self.fw.new_temp("long")
+            prefix.append(f"{tmp} = {self.top(i)}")
+            out.append(tmp)
+        return out
+
+    def _in_bounds(self, array: n.ArrayRef, idx: list[str]) -> str:
+        return " && ".join(
+            f"(ulong){i} < (ulong){self.fw.shape(array.name, d)}" for d, i in enumerate(idx)
+        )
+
+    def _oob_call(self, check: int, idx: list[str]) -> str:
+        from codegen.opencl import ERR_ARG
+
+        fn = self.fw.helpers.oob(len(idx))
+        return f"{fn}({', '.join([ERR_ARG, str(check), *idx])})"
+
+    def _load(self, e: n.Load) -> str:
+        prefix: list[str] = []
+        idx = self._indices(e.indices, prefix)
+        name = self.fw.names[e.array.name]
+        value = f"{name}[{self._offset(e.array, idx)}]"
+        if e.type.is_bool:
+            value = f"({value} != 0)"
+        if e.check is None:
+            text = value
+        else:
+            zero = f"({value_ctype(e.type)}){self._oob_call(e.check, idx)}"
+            text = f"({self._in_bounds(e.array, idx)}) ? {value} : {zero}"
+        if prefix:
+            # A comma expression must stay parenthesised even at the top of a statement.
+            return f"({', '.join(prefix)}, ({text}))"
+        return text
+
+    def _atomic(self, e: n.AtomicRMW) -> str:
+        t = e.array.type
+        if t.dtype.name not in ("i32", "u32", "i64", "f32", "f64"):
+            raise CompileError(f"atomic_{e.op} on {t.dtype.name} arrays is not supported in "
+                               "OpenCL (use i32, u32, i64, f32 or f64)")  # fmt: skip
+        space = "local" if t.space is AddressSpace.SHARED else "global"
+        fn = self.fw.helpers.atomic(e.op, t.dtype, space)
+        prefix: list[str] = []
+        idx = self._indices(e.indices, prefix)
+        value = self.top(e.value)
+        if prefix and not self.pure(e.value):
+            tmp = self.fw.new_temp(value_ctype(e.type))
+            prefix.append(f"{tmp} = {value}")
+            value = tmp
+        name = self.fw.names[e.array.name]
+        call = f"{fn}(&{name}[{self._offset(e.array, idx)}], {value})"
+        if e.check is not None:
+            zero = f"({value_ctype(e.type)}){self._oob_call(e.check, idx)}"
+            call = f"({self._in_bounds(e.array, idx)}) ? {call} : {zero}"
+        return f"({', '.join(prefix)}, ({call}))" if prefix else call
+
+    def store(self, s: n.Store) -> None:
+        """Emit ``array[indices] = value`` (checked: the write happens only in range)."""
+        fw = self.fw
+        pure = self.pure(s.value) and all(self.pure(i) for i in s.indices)
+        value = self.top(s.value)
+        if not pure:
+            # Python evaluates the value first, then the indices; each exactly once.
+            tmp = fw.new_temp(value_ctype(s.value.type))
+            fw.emit(f"{tmp} = {value};", s.loc)
+            value = tmp
+            idx = []
+            for i in s.indices:
+                t = fw.new_temp("long")
+                fw.emit(f"{t} = {self.top(i)};", s.loc)
+                idx.append(t)
+        else:
+            idx = [self.sub(i) for i in s.indices]
+        if s.value.type.is_bool:
+            value = f"(uchar){value if pure is False else self.sub(s.value)}"
+        target = f"{fw.names[s.array.name]}[{self._offset(s.array, idx)}]"
+        if s.check is None:
+            fw.emit(f"{target} = {value};", s.loc)
+            return
+        fw.emit(f"if ({self._in_bounds(s.array, idx)}) {{", s.loc)
+        fw.depth += 1
+        fw.emit(f"{target} = {value};")
+        fw.depth -= 1
+        fw.emit("} else {")
+        fw.depth += 1
+        fw.emit(f"{self._oob_call(s.check, idx)};")
+        fw.depth -= 1
+        fw.emit("}")
+
+
+__all__ = ["ExprWriter", "literal", "memory_ctype"]

@@ -1,0 +1,223 @@
+"""C helper snippets and naming rules for the OpenCL C renderer (``codegen.opencl``).
+
+Helpers are emitted on demand, once per program, before the device functions: Python's floor
+division and modulo, integer ``pow``, the error-record writer and the atomics OpenCL 1.2 lacks
+(float add/min/max through compare-and-swap loops). Everything is plain OpenCL 1.2 C.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gpuoff.errors import CompileError
+from gpuoff.ir.types import ScalarType
+
+# Scalar type -> OpenCL C type of values (registers) and of memory (bool is uchar in memory:
+# OpenCL C forbids bool in kernel arguments and through pointers).
+VALUE_CTYPE = {
+    "f16": "half", "f32": "float", "f64": "double", "i32": "int", "i64": "long",
+    "u32": "uint", "u8": "uchar", "bool": "bool",
+}  # fmt: skip
+MEMORY_CTYPE = {**VALUE_CTYPE, "bool": "uchar"}
+
+C_KEYWORDS = frozenset(
+    """auto break case char const continue default do double else enum extern float for goto
+    if inline int long register restrict return short signed sizeof static struct switch
+    typedef union unsigned void volatile while bool true false half uchar ushort uint ulong
+    size_t ptrdiff_t intptr_t uintptr_t global local constant private kernel read_only
+    write_only read_write image2d_t image3d_t sampler_t event_t __global __local __constant
+    __private __kernel main NULL INFINITY NAN MAXFLOAT HUGE_VALF HUGE_VAL""".split()
+)
+# OpenCL C builtins a user name could shadow (a local named ``exp`` would hide ``exp()``, a
+# device function named ``dot`` would clash with the builtin overload set).
+C_BUILTINS = frozenset(
+    """acos acosh acospi asin asinh asinpi atan atan2 atanh atanpi atan2pi cbrt ceil copysign
+    cos cosh cospi erfc erf exp exp2 exp10 expm1 fabs fdim floor fma fmax fmin fmod fract
+    frexp hypot ilogb ldexp lgamma lgamma_r log log2 log10 log1p logb mad maxmag minmag modf
+    nan nextafter pow pown powr remainder remquo rint rootn round rsqrt sin sincos sinh sinpi
+    sqrt tan tanh tanpi tgamma trunc abs abs_diff add_sat hadd rhadd clamp clz mad_hi
+    mad_sat max min mul_hi rotate sub_sat upsample popcount mad24 mul24 degrees mix radians
+    step smoothstep sign cross dot distance length normalize fast_distance fast_length
+    fast_normalize isequal isnotequal isgreater isgreaterequal isless islessequal
+    islessgreater isfinite isinf isnan isnormal isordered isunordered signbit any all
+    bitselect select vload vstore shuffle shuffle2 barrier mem_fence read_mem_fence
+    write_mem_fence get_work_dim get_global_size get_global_id get_local_size get_local_id
+    get_num_groups get_group_id get_global_offset printf async_work_group_copy
+    wait_group_events prefetch atomic_add atomic_sub atomic_xchg atomic_inc atomic_dec
+    atomic_cmpxchg atomic_min atomic_max atomic_and atomic_or atomic_xor atom_add atom_min
+    atom_max atom_cmpxchg as_int as_uint as_float as_long as_ulong as_double""".split()
+)
+_GENERATED = re.compile(r"^gpuoff|_(shape|stride)\d+$|_(offset|arg)$|^__|^[0-9]")
+
+
+def c_identifier(name: str, taken: set[str]) -> str:
+    """A C identifier for the user's ``name`` that shadows no keyword, builtin or generated
+    name (``x_shape0``, ``x_offset``, ``gpuoff_*``) and is not in ``taken``."""
+    out = "".join(ch if (ch.isascii() and (ch.isalnum() or ch == "_")) else f"_u{ord(ch):x}"
+                  for ch in name)  # fmt: skip
+    if out in C_KEYWORDS or out in C_BUILTINS or _GENERATED.search(out):
+        out += "_"
+    while out in taken:
+        out += "_"
+    return out
+
+
+def value_ctype(t: ScalarType) -> str:
+    """OpenCL C type of a value of ``t``."""
+    return VALUE_CTYPE[t.name]
+
+
+def memory_ctype(t: ScalarType) -> str:
+    """OpenCL C type of an array element of ``t`` (bool is stored as uchar)."""
+    return MEMORY_CTYPE[t.name]
+
+
+def zero_literal(t: ScalarType) -> str:
+    """A zero of ``t`` as an OpenCL C literal."""
+    return {"f32": "0.0f", "f64": "0.0", "f16": "(half)0.0f", "bool": "false", "i64": "0L",
+            "u32": "0u", "u8": "(uchar)0"}.get(t.name, "0")  # fmt: skip
+
+
+class Helpers:
+    """The helper functions one program needs, in emission order (dependencies first)."""
+
+    def __init__(self) -> None:
+        self._snippets: dict[str, str] = {}
+
+    def text(self) -> str:
+        """All requested helpers as C source (empty when none)."""
+        return "\n".join(self._snippets.values())
+
+    def _add(self, name: str, body: str) -> str:
+        if name not in self._snippets:
+            self._snippets[name] = body
+        return name
+
+    def oob(self, ndim: int) -> str:
+        """``long gpuoff_oob<ndim>(err, check, i0, ...)``: record a failed bounds check, return 0.
+
+        The first record wins: the check id goes in with a 32-bit compare-and-swap on the low
+        word of ``err[0]`` (core OpenCL 1.1 atomics, no int64-atomics extension needed; every
+        OpenCL device gpuoff targets is little-endian and the high word stays 0), and only the
+        winner writes the indices. The host reads the record after the kernel has finished.
+        """
+        name = f"gpuoff_oob{ndim}"
+        params = "".join(f", long i{d}" for d in range(ndim))
+        stores = "".join(f"        err[{1 + d}] = i{d};\n" for d in range(ndim))
+        body = (
+            f"/* Record a failed bounds check (first record wins); yields 0. */\n"
+            f"long {name}(__global long* err, int check{params})\n{{\n"
+            f"    if (atomic_cmpxchg((volatile __global int*)err, 0, check) == 0) {{\n"
+            f"{stores}    }}\n    return 0;\n}}\n"
+        )
+        return self._add(name, body)
+
+    def floordiv(self, t: ScalarType) -> str:
+        """Python ``a // b`` on ``t`` (ints: by zero -> 0; floats: NumPy's divmod rule)."""
+        c = value_ctype(t)
+        name = f"gpuoff_floordiv_{c}"
+        if t.is_float:
+            core = self._float_divmod(t)
+            body = (f"{c} {name}({c} a, {c} b)\n{{\n    {c} m;\n"
+                    f"    return {core}(a, b, &m);\n}}\n")  # fmt: skip
+        elif t.is_signed:
+            body = (
+                f"{c} {name}({c} a, {c} b)\n{{\n"
+                f"    if (b == 0) return 0;\n"
+                f"    if (b == -1) return ({c})(0 - (u{c})a);  /* wraps like the IR says */\n"
+                f"    {c} q = a / b;\n"
+                f"    if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;\n"
+                f"    return q;\n}}\n"
+            )
+        else:
+            body = f"{c} {name}({c} a, {c} b)\n{{\n    return b == 0 ? 0 : ({c})(a / b);\n}}\n"
+        return self._add(name, body)
+
+    def mod(self, t: ScalarType) -> str:
+        """Python ``a % b`` on ``t`` (result has the divisor's sign; int by zero -> 0)."""
+        c = value_ctype(t)
+        name = f"gpuoff_mod_{c}"
+        if t.is_float:
+            core = self._float_divmod(t)
+            body = (f"{c} {name}({c} a, {c} b)\n{{\n    {c} m;\n"
+                    f"    {core}(a, b, &m);\n    return m;\n}}\n")  # fmt: skip
+        elif t.is_signed:
+            body = (
+                f"{c} {name}({c} a, {c} b)\n{{\n"
+                f"    if (b == 0 || b == -1) return 0;\n"
+                f"    {c} r = a % b;\n"
+                f"    if (r != 0 && ((r < 0) != (b < 0))) r += b;\n"
+                f"    return r;\n}}\n"
+            )
+        else:
+            body = f"{c} {name}({c} a, {c} b)\n{{\n    return b == 0 ? 0 : ({c})(a % b);\n}}\n"
+        return self._add(name, body)
+
+    def _float_divmod(self, t: ScalarType) -> str:
+        # NumPy's npy_divmod: the floored quotient, the remainder through the private pointer.
+        c = value_ctype(t)
+        name = f"gpuoff_divmod_{c}"
+        h = "0.5f" if c != "double" else "0.5"
+        body = (
+            f"{c} {name}({c} a, {c} b, {c}* modulus)\n{{\n"
+            f"    {c} m = fmod(a, b);\n"
+            f"    if (b == 0) {{ *modulus = m; return a / b; }}\n"
+            f"    {c} div = (a - m) / b;\n"
+            f"    if (m != 0) {{\n"
+            f"        if ((b < 0) != (m < 0)) {{ m += b; div -= 1; }}\n"
+            f"    }} else {{\n        m = copysign(({c})0, b);\n    }}\n"
+            f"    {c} q;\n"
+            f"    if (div != 0) {{\n        q = floor(div);\n"
+            f"        if (div - q > {h}) q += 1;\n"
+            f"    }} else {{\n        q = copysign(({c})0, a / b);\n    }}\n"
+            f"    *modulus = m;\n    return q;\n}}\n"
+        )
+        return self._add(name, body)
+
+    def ipow(self, t: ScalarType) -> str:
+        """Integer ``a ** b`` by squaring; negative exponents give 0; wraps."""
+        c = value_ctype(t)
+        name = f"gpuoff_pow_{c}"
+        neg = "    if (b < 0) return 0;\n" if t.is_signed else ""
+        body = (
+            f"{c} {name}({c} a, {c} b)\n{{\n{neg}"
+            f"    {c} r = 1;\n"
+            f"    while (b != 0) {{\n"
+            f"        if (b & 1) r = ({c})(r * a);\n"
+            f"        a = ({c})(a * a);\n"
+            f"        b >>= 1;\n    }}\n    return r;\n}}\n"
+        )
+        return self._add(name, body)
+
+    def atomic(self, op: str, t: ScalarType, space: str) -> str:
+        """``T gpuoff_atomic_<op>_<T>_<space>(volatile space T* p, T v)``: returns the old value."""
+        c = value_ctype(t)
+        name = f"gpuoff_atomic_{op}_{c}_{space}"
+        ptr = f"volatile __{space} {c}*"
+        if t.name in ("i32", "u32"):
+            body = f"{c} {name}({ptr} p, {c} v)\n{{\n    return atomic_{op}(p, v);\n}}\n"
+        elif t.name == "i64":
+            body = f"{c} {name}({ptr} p, {c} v)\n{{\n    return atom_{op}(p, v);\n}}\n"
+        elif t.name in ("f32", "f64"):
+            body = self._float_atomic(name, op, t, space)
+        else:
+            raise CompileError(f"atomic_{op} is not supported on {t.name} arrays in OpenCL")
+        return self._add(name, body)
+
+    def _float_atomic(self, name: str, op: str, t: ScalarType, space: str) -> str:
+        # OpenCL 1.2 has no float atomics: a compare-and-swap loop on the bit pattern.
+        c = value_ctype(t)
+        bits, cas = ("uint", "atomic_cmpxchg") if c == "float" else ("ulong", "atom_cmpxchg")
+        new = {"add": "as_{c}(expected) + v", "min": "fmin(as_{c}(expected), v)",
+               "max": "fmax(as_{c}(expected), v)"}[op].format(c=c)  # fmt: skip
+        return (
+            f"{c} {name}(volatile __{space} {c}* p, {c} v)\n{{\n"
+            f"    volatile __{space} {bits}* q = (volatile __{space} {bits}*)p;\n"
+            f"    {bits} expected;\n"
+            f"    {bits} seen = *q;\n"
+            f"    do {{\n"
+            f"        expected = seen;\n"
+            f"        seen = {cas}(q, expected, as_{bits}({new}));\n"
+            f"    }} while (seen != expected);\n"
+            f"    return as_{c}(expected);\n}}\n"
+        )
