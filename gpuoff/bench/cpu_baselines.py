@@ -99,10 +99,10 @@ def numpy_stencil(device: str, inputs: Inputs) -> Impl:
 
     def run() -> None:
         np.add(c, n, out=inner)
-        inner += s
-        inner += w
-        inner += e
-        inner *= k
+        np.add(inner, s, out=inner)
+        np.add(inner, w, out=inner)
+        np.add(inner, e, out=inner)
+        np.multiply(inner, k, out=inner)
 
     return Impl(run, lambda: dst)
 
@@ -155,10 +155,11 @@ def _numba() -> Any:
 def numba_saxpy(device: str, inputs: Inputs) -> Impl:
     numba = _numba()
 
-    @numba.njit(parallel=True, fastmath=False)  # type: ignore[misc]
-    def kernel(a: float, x: Any, y: Any) -> None:
+    def py_saxpy(a: float, x: Any, y: Any) -> None:
         for i in numba.prange(x.shape[0]):
             y[i] = a * x[i] + y[i]
+
+    kernel = numba.njit(parallel=True)(py_saxpy)
 
     a, x, y = np.float32(inputs["a"]), inputs["x"], inputs["y"].copy()
 
@@ -171,8 +172,7 @@ def numba_saxpy(device: str, inputs: Inputs) -> Impl:
 def numba_stencil(device: str, inputs: Inputs) -> Impl:
     numba = _numba()
 
-    @numba.njit(parallel=True)  # type: ignore[misc]
-    def kernel(src: Any, dst: Any) -> None:
+    def py_stencil(src: Any, dst: Any) -> None:
         rows, cols = src.shape
         k = np.float32(0.2)
         for i in numba.prange(rows):
@@ -182,6 +182,8 @@ def numba_stencil(device: str, inputs: Inputs) -> Impl:
                                       + src[i, j - 1]) + src[i, j + 1])
                 else:
                     dst[i, j] = src[i, j]
+
+    kernel = numba.njit(parallel=True)(py_stencil)
 
     src = inputs["src"]
     dst = np.empty_like(src)
@@ -196,10 +198,11 @@ def numba_launch(device: str, inputs: Inputs) -> Impl:
     """A serial Numba saxpy called ``ops`` times: Numba's own call overhead (unguarded)."""
     numba = _numba()
 
-    @numba.njit  # type: ignore[misc]
-    def kernel(a: float, x: Any, y: Any) -> None:
+    def py_saxpy(a: float, x: Any, y: Any) -> None:
         for i in range(x.shape[0]):
             y[i] = a * x[i] + y[i]
+
+    kernel = numba.njit(py_saxpy)
 
     a, x, y, ops = np.float32(inputs["a"]), inputs["x"], inputs["y"].copy(), int(inputs["ops"])
 

@@ -1,0 +1,352 @@
+"""The ``gpuoff`` command: ``devices``, ``show``, ``bench`` and ``tour``.
+
+``gpuoff show`` signatures (``--sig``)
+    A comma-separated list with one entry per kernel parameter, in order:
+
+    - a scalar: its dtype name, ``f32``, ``f64``, ``f16``, ``i32``, ``i64``, ``u32``, ``u8``,
+      ``bool`` (NumPy names such as ``float32`` are accepted too);
+    - an array: the element dtype, then one ``:`` per dimension in brackets, C-contiguous by
+      default: ``f32[:]`` (1-d), ``f32[:, :]`` (2-d), ``f32[:, :, :]`` (3-d);
+    - a strided (non-contiguous) array: write ``::`` for any dimension (``f32[:, ::]``) or put
+      the layout letter ``A`` after the brackets (``f32[:, :]A``); ``C`` is the default.
+
+    Ownership (``Borrow``, ``BorrowMut``, ``Owned``) always comes from the kernel's annotations,
+    and each dtype must match the annotation. Without ``--sig`` scalars take their declared
+    type and arrays are 1-d contiguous.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from gpuoff.errors import CompileError, GpuoffError
+
+_DTYPE_ALIASES = {
+    "f16": "f16", "float16": "f16", "half": "f16",
+    "f32": "f32", "float32": "f32",
+    "f64": "f64", "float64": "f64", "float": "f64", "double": "f64",
+    "i32": "i32", "int32": "i32",
+    "i64": "i64", "int64": "i64", "int": "i64",
+    "u32": "u32", "uint32": "u32",
+    "u8": "u8", "uint8": "u8",
+    "bool": "bool", "boolean": "bool",
+}  # fmt: skip
+
+_ENTRY = re.compile(r"^(?P<dtype>\w+)\s*(?:\[(?P<dims>[^\]]*)\]\s*(?P<layout>[AC])?)?$")
+
+
+class CliError(GpuoffError, ValueError):
+    """A command-line mistake (bad signature, unknown kernel, unavailable target)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Signatures
+# --------------------------------------------------------------------------------------------
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside brackets."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for k, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def parse_sig_entry(text: str) -> tuple[str, int, bool]:
+    """One ``--sig`` entry -> (dtype name, ndim (0 for a scalar), contiguous)."""
+    m = _ENTRY.match(text.strip())
+    if m is None:
+        raise CliError(f"bad signature entry {text!r}: expected e.g. f32, f32[:] or f32[:, ::]")
+    dtype = _DTYPE_ALIASES.get(m["dtype"].lower())
+    if dtype is None:
+        raise CliError(f"unknown dtype {m['dtype']!r} in {text!r}; known: "
+                       f"{', '.join(sorted(set(_DTYPE_ALIASES.values())))}")  # fmt: skip
+    if m["dims"] is None:
+        return dtype, 0, True
+    dims = [d.strip() for d in m["dims"].split(",")]
+    if not dims or any(d not in (":", "::", "::1") for d in dims):
+        raise CliError(f"bad dimensions in {text!r}: write one ':' per dimension "
+                       "(or '::' for a strided one), e.g. f32[:, :]")  # fmt: skip
+    if len(dims) > 3:
+        raise CliError(f"{text!r} has {len(dims)} dimensions; gpuoff arrays have 1 to 3")
+    strided = m["layout"] == "A" or "::" in dims
+    return dtype, len(dims), not strided
+
+
+def parse_sig(text: str) -> list[tuple[str, int, bool]]:
+    """A whole ``--sig`` string -> one (dtype, ndim, contiguous) per parameter."""
+    return [parse_sig_entry(p) for p in _split_top(text)]
+
+
+def arg_types_for(pyfunc: Callable[..., Any], sig: str | None) -> list[Any]:
+    """IR argument types for ``pyfunc`` from ``sig``, ownership taken from its annotations."""
+    from gpuoff.frontend import parse_signature
+    from gpuoff.ir import types as T
+
+    decls = parse_signature(pyfunc)
+    entries = parse_sig(sig) if sig else [(d.dtype.name, 1 if d.is_array else 0, True)
+                                          for d in decls]  # fmt: skip
+    if len(entries) != len(decls):
+        names = ", ".join(d.name for d in decls)
+        raise CliError(f"--sig gives {len(entries)} types but the kernel has {len(decls)} "
+                       f"parameters ({names})")  # fmt: skip
+    by_name = {s.name: s for s in T.SCALARS}
+    out: list[Any] = []
+    for decl, (dtype, ndim, contiguous) in zip(decls, entries, strict=True):
+        if dtype != decl.dtype.name:
+            raise CliError(f"parameter {decl.name!r} is declared with dtype {decl.dtype.name} "
+                           f"but --sig gives {dtype}")  # fmt: skip
+        if decl.is_array != (ndim > 0):
+            want = "an array like f32[:]" if decl.is_array else "a scalar dtype"
+            raise CliError(f"parameter {decl.name!r} needs {want} in --sig")
+        if ndim == 0:
+            out.append(by_name[dtype])
+        else:
+            assert decl.access is not None
+            out.append(T.ArrayType(by_name[dtype], ndim, contiguous, access=decl.access))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Loading MODULE:KERNEL
+# --------------------------------------------------------------------------------------------
+
+
+def load_object(spec: str) -> Any:
+    """``pkg.mod:name`` or ``path/to/file.py:name`` -> the object."""
+    module_part, sep, attr = spec.rpartition(":")
+    if not sep or not module_part or not attr:
+        raise CliError(f"expected MODULE:KERNEL (e.g. examples/saxpy.py:saxpy), got {spec!r}")
+    if module_part.endswith(".py") or os.sep in module_part:
+        path = Path(module_part)
+        if not path.is_file():
+            raise CliError(f"no such file: {module_part}")
+        name = f"_gpuoff_show_{path.stem}"
+        loader_spec = importlib.util.spec_from_file_location(name, path)
+        if loader_spec is None or loader_spec.loader is None:
+            raise CliError(f"cannot load {module_part}")
+        module = importlib.util.module_from_spec(loader_spec)
+        sys.modules[name] = module
+        loader_spec.loader.exec_module(module)
+    else:
+        if "" not in sys.path and os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())
+        try:
+            module = importlib.import_module(module_part)
+        except ImportError as e:
+            raise CliError(f"cannot import module {module_part!r}: {e}") from e
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        raise CliError(f"module {module_part!r} has no attribute {attr!r}") from None
+
+
+# --------------------------------------------------------------------------------------------
+# gpuoff show
+# --------------------------------------------------------------------------------------------
+
+TARGETS = ("ir", "llvm", "opencl", "ptx")
+
+
+def _unavailable(target: str, exc: BaseException) -> CliError:
+    return CliError(f"target {target!r} is not available here: {type(exc).__name__}: {exc}")
+
+
+def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath: bool | None
+                   ) -> Any:  # fmt: skip
+    """The IR module the runtime would compile for ``obj`` (a kernel) with signature ``sig``."""
+    from gpuoff.frontend import lower_kernel
+
+    pyfunc = getattr(obj, "pyfunc", obj)
+    if not callable(pyfunc):
+        raise CliError(f"{obj!r} is not a kernel")
+    options = getattr(obj, "options", None)
+    if boundscheck is None:
+        boundscheck = bool(getattr(obj, "boundscheck", getattr(options, "boundscheck", True)))
+    if fastmath is None:
+        fastmath = bool(getattr(obj, "fastmath", getattr(options, "fastmath", False)))
+    module = lower_kernel(pyfunc, arg_types_for(pyfunc, sig),
+                          boundscheck=boundscheck, fastmath=fastmath)  # fmt: skip
+    try:
+        from gpuoff.ir.bounds import eliminate_redundant_checks
+    except ImportError:
+        return module
+    return eliminate_redundant_checks(module)
+
+
+def render_target(module: Any, target: str, *, optimized: bool = True, sm: int = 80) -> str:
+    """The text of ``module`` for ``target`` (one of ``TARGETS``)."""
+    try:
+        if target == "ir":
+            from gpuoff.ir.printer import format_module
+
+            return format_module(module)
+        if target == "llvm":
+            from codegen.cpu import llvm_ir_text
+
+            return llvm_ir_text(module, optimized=optimized)
+        if target == "opencl":
+            from codegen.opencl import render_opencl
+
+            return str(render_opencl(module).text)
+        if target == "ptx":
+            from codegen.nvptx import compile_ptx
+
+            return str(compile_ptx(module, sm=sm).ptx)
+    except (ImportError, AttributeError, NotImplementedError) as e:
+        raise _unavailable(target, e) from e
+    raise CliError(f"unknown target {target!r}; choose from {', '.join(TARGETS)}")
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """``gpuoff show MODULE:KERNEL --target T --sig S``."""
+    obj = load_object(args.kernel)
+    boundscheck = False if args.no_boundscheck else None
+    module = lower_for_show(obj, args.sig, boundscheck, True if args.fastmath else None)
+    print(render_target(module, args.target, optimized=not args.raw, sm=args.sm))
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# gpuoff devices
+# --------------------------------------------------------------------------------------------
+
+
+def device_rows() -> list[tuple[str, str, str, str]]:
+    """(name, backend, status, description or reason) for every entry of ``go.devices()``."""
+    from gpuoff.runtime.devices import default_device_name, devices
+
+    default = default_device_name()
+    rows = []
+    for info in devices():
+        if info.available:
+            status = "default" if info.name == default else "available"
+            rows.append((info.name, info.backend, status, info.description))
+        else:
+            rows.append((info.name, info.backend, "unavailable", info.reason))
+    return rows
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    """``gpuoff devices``: every device, and why a backend is missing."""
+    rows = device_rows()
+    header = ("device", "backend", "status", "description / reason")
+    widths = [max(len(r[c]) for r in [header, *rows]) for c in range(3)]
+    for r in [header, *rows]:
+        head = "  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True))
+        print(f"{head}  {r[3]}".rstrip())
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# gpuoff bench
+# --------------------------------------------------------------------------------------------
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """``gpuoff bench``: run the suite, print the table, write JSON / plot on request."""
+    from gpuoff.bench import report
+    from gpuoff.bench.suite import run_suite, select
+
+    only = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
+    select(only)  # unknown names fail before any work
+    devices = [d.strip() for d in (args.device or "cpu").split(",") if d.strip()]
+    result = run_suite(devices, only, quick=args.quick, progress=not args.no_progress)
+    table = report.render_table(result.rows, result.skipped)
+    to_stdout_json = args.json == "-"
+    print(table, file=sys.stderr if to_stdout_json else sys.stdout)
+    if args.json:
+        doc = report.to_json(result.rows, result.skipped)
+        if to_stdout_json:
+            print(doc)
+        else:
+            Path(args.json).write_text(doc + "\n")
+    if args.plot:
+        try:
+            report.write_plot(result.rows, args.plot)
+        except report.PlotUnavailable as e:
+            print(f"gpuoff bench: {e}", file=sys.stderr)
+            return 1
+    return 0 if result.rows else 1
+
+
+def cmd_tour(args: argparse.Namespace) -> int:
+    """``gpuoff tour``: saxpy, stencil and Mandelbrot on the default device, checked."""
+    from gpuoff.bench.tour import run_tour
+
+    return run_tour(args.device)
+
+
+# --------------------------------------------------------------------------------------------
+# Entry point
+# --------------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``gpuoff`` command."""
+    p = argparse.ArgumentParser(
+        prog="gpuoff", description="Write GPU kernels once as annotated Python; run them on "
+        "CPUs, OpenCL devices and NVIDIA GPUs with ownership checks.",
+    )  # fmt: skip
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    d = sub.add_parser("devices", help="list devices, and why a backend is unavailable")
+    d.set_defaults(func=cmd_devices)
+    s = sub.add_parser("show", help="print the code generated for a kernel",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("kernel", metavar="MODULE:KERNEL",
+                   help="module name or file path, a colon, and the kernel's name")
+    s.add_argument("--target", "-t", choices=TARGETS, default="ir")
+    s.add_argument("--sig", help='argument types, e.g. "f32, f32[:], f32[:]" (see above)')
+    s.add_argument("--raw", action="store_true", help="llvm: LLVM IR before optimisation")
+    s.add_argument("--sm", type=int, default=80, help="ptx: compute capability (default 80)")
+    s.add_argument("--no-boundscheck", action="store_true", help="compile without bounds checks")
+    s.add_argument("--fastmath", action="store_true", help="compile with fast math")
+    s.set_defaults(func=cmd_show)
+    b = sub.add_parser("bench", help="run the benchmark suite against its baselines")
+    b.add_argument("--device", help="device name(s), comma-separated (default: cpu)")
+    b.add_argument("--only", help="benchmarks to run, comma-separated (default: all)")
+    b.add_argument("--quick", action="store_true", help="smaller sizes, for a fast look")
+    b.add_argument("--json", metavar="FILE", help="write the results as JSON ('-': stdout)")
+    b.add_argument("--plot", metavar="FILE.png", help="write a ratio chart (needs matplotlib)")
+    b.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    b.set_defaults(func=cmd_bench)
+    t = sub.add_parser("tour", help="a short guided run on the default device, results checked")
+    t.add_argument("--device", help="run on this device instead of the default")
+    t.set_defaults(func=cmd_tour)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``gpuoff`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args))
+    except CompileError as e:
+        print(f"gpuoff {args.command}: compile error: {e}", file=sys.stderr)
+        return 1
+    except (GpuoffError, ValueError) as e:
+        print(f"gpuoff {args.command}: error: {e}", file=sys.stderr)
+        return 2 if isinstance(e, CliError) else 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
