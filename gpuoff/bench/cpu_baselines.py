@@ -18,6 +18,7 @@ import numpy as np
 
 from gpuoff.bench.cbuild import load_baseline
 from gpuoff.bench.harness import BenchSkip, Impl
+from gpuoff.bench.references import black_scholes_ref
 
 Inputs = dict[str, Any]
 Factory = Callable[[str, Inputs], Impl]
@@ -128,8 +129,6 @@ def c_black_scholes(device: str, inputs: Inputs) -> Impl:
 
 
 def numpy_black_scholes(device: str, inputs: Inputs) -> Impl:
-    from gpuoff.bench.kernels import black_scholes_ref
-
     f32 = np.float32
     args = (inputs["price"], inputs["strike"], inputs["years"])
     rate, vol = f32(inputs["rate"]), f32(inputs["vol"])

@@ -128,7 +128,8 @@ def _case(kernel: str, device: str, inputs: Inputs, gpuoff: Impl, **fields: Any)
 def saxpy_case(device: str, quick: bool) -> Case:
     """inputs: ``a`` (float), ``x``, ``y`` (f32[n]; ``y`` updated in place)."""
     import gpuoff as go
-    from gpuoff.bench.kernels import saxpy, saxpy_ref
+    from gpuoff.bench.kernels import saxpy
+    from gpuoff.bench.references import saxpy_ref
 
     n = 1 << (20 if quick else 24)
     x = _rng().random(n, dtype=np.float32)
@@ -151,7 +152,8 @@ def saxpy_case(device: str, quick: bool) -> Case:
 def stencil_case(device: str, quick: bool) -> Case:
     """inputs: ``src`` (f32[rows, cols]); the output is a new array of the same shape."""
     import gpuoff as go
-    from gpuoff.bench.kernels import stencil5, stencil5_ref
+    from gpuoff.bench.kernels import stencil5
+    from gpuoff.bench.references import stencil5_ref
 
     side = 1024 if quick else 4096
     src = _rng().random((side, side), dtype=np.float32)
@@ -173,7 +175,8 @@ def black_scholes_case(device: str, quick: bool) -> Case:
     """inputs: ``price``, ``strike``, ``years`` (f32[n]), ``rate``, ``vol`` (float);
     result: ``np.stack([call, put])``."""
     import gpuoff as go
-    from gpuoff.bench.kernels import black_scholes, black_scholes_inputs, black_scholes_ref
+    from gpuoff.bench.kernels import black_scholes
+    from gpuoff.bench.references import black_scholes_inputs, black_scholes_ref
 
     n = 1 << (18 if quick else 22)
     price, strike, years = black_scholes_inputs(n)

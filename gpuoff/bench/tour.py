@@ -31,7 +31,8 @@ def _report(name: str, what: str, ok: bool, first: float, warm: float) -> str:
 
 def _saxpy() -> tuple[bool, float, float, str]:
     import gpuoff as go
-    from gpuoff.bench.kernels import saxpy, saxpy_ref
+    from gpuoff.bench.kernels import saxpy
+    from gpuoff.bench.references import saxpy_ref
 
     n = 1 << 20
     x = np.linspace(0.0, 1.0, n, dtype=np.float32)
@@ -50,7 +51,8 @@ def _saxpy() -> tuple[bool, float, float, str]:
 
 def _stencil() -> tuple[bool, float, float, str]:
     import gpuoff as go
-    from gpuoff.bench.kernels import stencil5, stencil5_ref
+    from gpuoff.bench.kernels import stencil5
+    from gpuoff.bench.references import stencil5_ref
 
     side = 1024
     src = np.random.default_rng(0).random((side, side), dtype=np.float32)
@@ -84,7 +86,7 @@ def mandelbrot_image(rows: int, cols: int, max_iter: int) -> tuple[np.ndarray[An
 
 
 def _mandelbrot() -> tuple[bool, float, float, str, list[str]]:
-    from gpuoff.bench.kernels import mandelbrot_ref
+    from gpuoff.bench.references import mandelbrot_ref
 
     rows, cols, max_iter = 256, 512, 200
     img, first = mandelbrot_image(rows, cols, max_iter)
