@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import partial
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 import pytest
