@@ -91,6 +91,32 @@ class ArrayValue:
     strides: list[ll.Value]
 
 
+def gep(builder: ll.IRBuilder, elem: ll.Type, ptr: ll.Value, index: ll.Value) -> ll.Value:
+    """``getelementptr elem, ptr, index`` (opaque pointers)."""
+    g = builder.gep(ptr, [index], source_etype=elem)
+    # llvmlite's IR layer still tracks pointee types for allocas; keep results opaque so a
+    # store of the element type is accepted whatever the base pointer's history.
+    g.type = ll.PointerType(addrspace=ptr.type.addrspace)
+    return g
+
+
+def opaque_alloca(
+    builder: ll.IRBuilder, ty: ll.Type, count: ll.Value | None = None, name: str = ""
+) -> ll.Value:
+    """``alloca`` whose result is an opaque ``ptr`` (see ``gep``)."""
+    a = builder.alloca(ty, size=count, name=name)
+    a.type = PTR
+    return a
+
+
+def alloca_block(fn: ll.Function) -> tuple[ll.Block, ll.Block]:
+    """(alloca block, body block): the entry holds only allocas and branches to the body."""
+    allocas = fn.append_basic_block("allocas")
+    body = fn.append_basic_block("entry")
+    ll.IRBuilder(allocas).branch(body)
+    return allocas, body
+
+
 def derived_strides(builder: ll.IRBuilder, shape: Sequence[ll.Value]) -> list[ll.Value]:
     """C-contiguous element strides from a shape (never loaded: lets LLVM see unit stride)."""
     strides: list[ll.Value] = [ll.Constant(I64, 1)] * len(shape)
@@ -140,10 +166,10 @@ class Target:
         self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
     ) -> None:
         b = fl.builder
-        slot0 = b.gep(I64, fl.err_state, [ll.Constant(I64, 0)])
+        slot0 = gep(b, I64, fl.err_state, ll.Constant(I64, 0))
         b.store(b.select(ok, b.load(slot0, typ=I64), ll.Constant(I64, check_id)), slot0)
         for d, idx in enumerate(indices):
-            slot = b.gep(I64, fl.err_state, [ll.Constant(I64, 1 + d)])
+            slot = gep(b, I64, fl.err_state, ll.Constant(I64, 1 + d))
             b.store(b.select(ok, b.load(slot, typ=I64), idx), slot)
 
     def shared_array(self, ml: ModuleLowerer, shared: n.SharedArray) -> ll.Value:
@@ -200,7 +226,7 @@ class ModuleLowerer:
         llfn.linkage = "internal"
         llfn.attributes.add("alwaysinline")
         llfn.attributes.add("nounwind")
-        entry = llfn.append_basic_block("entry")
+        allocas, entry = alloca_block(llfn)
         b = ll.IRBuilder(entry)
         args = list(llfn.args)
         arrays: dict[str, ArrayValue] = {}
@@ -217,7 +243,7 @@ class ModuleLowerer:
                 scalars[p.name] = args[i]
                 i += 1
         fl = FunctionLowerer(self, fn, b, arrays, err_state=args[-2], wi_context=args[-1])
-        fl.declare_locals(entry, scalars)
+        fl.declare_locals(allocas, scalars)
         ret_slot = None if fn.return_type is None else fl.alloca(llvm_type(fn.return_type))
         fl.return_slot = ret_slot
         fl.return_block = llfn.append_basic_block("return")
@@ -287,12 +313,12 @@ class FunctionLowerer:
         return self.ml.target
 
     def alloca(self, ty: ll.Type, count: ll.Value | None = None, name: str = "") -> ll.Value:
-        """An alloca in the function's entry block (so mem2reg/SROA can promote it)."""
+        """An alloca in the function's alloca block (so mem2reg/SROA can promote it)."""
         assert self.alloca_block is not None
         ab = ll.IRBuilder(self.alloca_block)
-        if self.alloca_block.instructions:
-            ab.position_before(self.alloca_block.instructions[0])
-        return ab.alloca(ty, size=count, name=name)
+        if self.alloca_block.is_terminated:
+            ab.position_before(self.alloca_block.terminator)
+        return opaque_alloca(ab, ty, count, name)
 
     def declare_locals(self, alloca_block: ll.Block, scalars: dict[str, ll.Value]) -> None:
         """Create allocas for locals and scalar params (params stored at the current point)."""
@@ -335,7 +361,7 @@ class FunctionLowerer:
             return self.target.work_item(self, name, dim)
         assert self.wi_context is not None
         slot = n.WORK_ITEM_FUNCS.index(name) * 3 + dim
-        p = self.builder.gep(I64, self.wi_context, [ll.Constant(I64, slot)])
+        p = gep(self.builder, I64, self.wi_context, ll.Constant(I64, slot))
         return self.builder.load(p, typ=I64)
 
     def fill_wi_context(self) -> ll.Value:
@@ -346,7 +372,7 @@ class FunctionLowerer:
         block = self.alloca(ll.ArrayType(I64, WI_SLOTS), name="wi")
         for k, name in enumerate(n.WORK_ITEM_FUNCS):
             for d in range(3):
-                p = self.builder.gep(I64, block, [ll.Constant(I64, k * 3 + d)])
+                p = gep(self.builder, I64, block, ll.Constant(I64, k * 3 + d))
                 self.builder.store(self.work_item(name, d), p)
         return block
 
@@ -374,7 +400,7 @@ class FunctionLowerer:
             offset = term if offset is None else b.add(offset, term)
         if offset is None:
             offset = ll.Constant(I64, 0)
-        ptr = b.gep(memory_type(arr.type.dtype), arr.ptr, [offset])
+        ptr = gep(b, memory_type(arr.type.dtype), arr.ptr, offset)
         return arr, ptr, ok
 
 
@@ -386,17 +412,17 @@ def new_error_record(fl: FunctionLowerer) -> ll.Value:
     """A zeroed local error record (promoted to registers by SROA)."""
     rec = fl.alloca(ll.ArrayType(I64, ERROR_RECORD_LEN), name="errrec")
     for k in range(ERROR_RECORD_LEN):
-        fl.builder.store(ll.Constant(I64, 0), fl.builder.gep(I64, rec, [ll.Constant(I64, k)]))
+        fl.builder.store(ll.Constant(I64, 0), gep(fl.builder, I64, rec, ll.Constant(I64, k)))
     return rec
 
 
 def flush_error_record(builder: ll.IRBuilder, rec: ll.Value, err: ll.Value) -> None:
     """Copy a local record into the launch's err block if it holds an error and err is empty."""
-    rid = builder.load(builder.gep(I64, rec, [ll.Constant(I64, 0)]), typ=I64)
-    cur = builder.load(builder.gep(I64, err, [ll.Constant(I64, 0)]), typ=I64)
+    rid = builder.load(gep(builder, I64, rec, ll.Constant(I64, 0)), typ=I64)
+    cur = builder.load(gep(builder, I64, err, ll.Constant(I64, 0)), typ=I64)
     have = builder.icmp_unsigned("!=", rid, ll.Constant(I64, 0))
     empty = builder.icmp_unsigned("==", cur, ll.Constant(I64, 0))
     with builder.if_then(builder.and_(have, empty), likely=False):
         for k in range(ERROR_RECORD_LEN):
-            v = builder.load(builder.gep(I64, rec, [ll.Constant(I64, k)]), typ=I64)
-            builder.store(v, builder.gep(I64, err, [ll.Constant(I64, k)]))
+            v = builder.load(gep(builder, I64, rec, ll.Constant(I64, k)), typ=I64)
+            builder.store(v, gep(builder, I64, err, ll.Constant(I64, k)))

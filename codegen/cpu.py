@@ -1,0 +1,251 @@
+"""The host-CPU target: IR -> LLVM IR with work-group loops -> optimised object code.
+
+The entry point follows ``codegen.abi``: ``entry(args, group_lo, group_hi, err)`` runs the
+flattened work-groups ``[group_lo, group_hi)``; each group runs its work-items as loops with
+dimension 0 innermost (a plain counted loop over ``noalias`` pointers, so LLVM vectorises
+across work-items). Kernels with ``barrier()`` are split at barriers into one work-item loop
+per barrier-free region (``codegen.cpu_groups``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import llvmlite
+import llvmlite.binding as llvm
+from llvmlite import ir as ll
+
+from codegen.abi import (
+    ERROR_RECORD_LEN,
+    HEADER_SLOTS,
+    SLOT_BYTES,
+    ArgLayout,
+    arg_layout,
+    entry_name,
+)
+from codegen.llvm import (
+    I64,
+    PTR,
+    ArrayValue,
+    FunctionLowerer,
+    ModuleLowerer,
+    Target,
+    derived_strides,
+    flush_error_record,
+    gep,
+    llvm_type,
+    memory_type,
+    opaque_alloca,
+)
+from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
+
+
+@dataclass(frozen=True)
+class CpuObject:
+    """A compiled kernel for the host CPU: a self-contained relocatable object.
+
+    ``entry`` is the symbol of the ``codegen.abi`` entry point; ``layout`` the packed argument
+    block; ``llvm_ir`` the unoptimised and ``optimized_ir`` the optimised module text."""
+
+    object_code: bytes
+    entry: str
+    layout: ArgLayout
+    llvm_ir: str
+    optimized_ir: str
+
+
+class CpuTarget(Target):
+    """Host CPU hooks: work-item values come from the generated group loops; a failed check
+    writes (last one wins) into a scratch record the entry point copies into ``err``."""
+
+    name = "cpu"
+
+    def __init__(self) -> None:
+        tm = _target_machine()
+        self.triple = llvm.get_process_triple()
+        self.data_layout = str(tm.target_data)
+
+    def work_item(self, fl: FunctionLowerer, name: str, dim: int) -> ll.Value:
+        return fl.wi_values[(name, dim)]
+
+    def bounds_check(
+        self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+    ) -> None:
+        b = fl.builder
+        with b.if_then(b.not_(ok), likely=False):
+            b.store(ll.Constant(I64, check_id), fl.err_state)
+            for d, idx in enumerate(indices):
+                b.store(idx, gep(b, I64, fl.err_state, ll.Constant(I64, 1 + d)))
+
+
+@functools.cache
+def _init_llvm() -> None:
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+
+
+@functools.cache
+def _target_machine() -> llvm.TargetMachine:
+    _init_llvm()
+    target = llvm.Target.from_triple(llvm.get_process_triple())
+    # PIC + the JIT's code model: the object is loaded anywhere in the process and calls libm.
+    return target.create_target_machine(
+        cpu=llvm.get_host_cpu_name(),
+        features=llvm.get_host_cpu_features().flatten(),
+        opt=3,
+        reloc="pic",
+        codemodel="jitdefault",
+        jit=True,
+    )
+
+
+def host_target_key() -> str:
+    """Host CPU name + features + llvmlite version: part of the disk cache key."""
+    _init_llvm()
+    return "|".join(
+        (llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten(), llvmlite.__version__)
+    )
+
+
+def _header_and_params(
+    b: ll.IRBuilder, module: n.Module, layout: ArgLayout, args: ll.Value
+) -> list[ll.Value]:
+    """Load the header slots and every parameter's slots from the packed block."""
+
+    def slot(k: int, ty: ll.Type) -> ll.Value:
+        p = gep(b, ll.IntType(8), args, ll.Constant(I64, k * SLOT_BYTES))
+        return b.load(p, typ=ty, align=SLOT_BYTES if ty == I64 or ty == PTR else None)
+
+    values = [slot(k, I64) for k in range(HEADER_SLOTS)]
+    for ps in layout.params:
+        if isinstance(ps.type, t.ArrayType):
+            values.append(slot(ps.data_slot, PTR))
+            values += [slot(ps.shape_slot(d), I64) for d in range(ps.type.ndim)]
+            if not ps.type.contiguous:
+                values += [slot(ps.stride_slot(d), I64) for d in range(ps.type.ndim)]
+        else:
+            st = ps.type
+            v = slot(ps.first_slot, memory_type(st))
+            values.append(b.trunc(v, ll.IntType(1)) if st.is_bool else v)
+    return values
+
+
+def _groups_signature(module: n.Module) -> list[ll.Type]:
+    tys: list[ll.Type] = [I64] * HEADER_SLOTS
+    for p in module.kernel.params:
+        if isinstance(p.type, t.ArrayType):
+            tys.append(PTR)
+            tys += [I64] * (p.type.ndim * (1 if p.type.contiguous else 2))
+        else:
+            tys.append(llvm_type(p.type))
+    return tys + [I64, I64, PTR]
+
+
+def _groups_function(ml: ModuleLowerer) -> ll.Function:
+    """``K.groups(header..., params..., lo, hi, err)``: array pointers are ``noalias``
+    (the runtime refuses aliasing of any written argument) and aligned to their element."""
+    module = ml.ir
+    fnty = ll.FunctionType(ll.VoidType(), _groups_signature(module))
+    fn = ll.Function(ml.llmod, fnty, name=f"{module.name}.groups")
+    fn.linkage = "internal"
+    fn.attributes.add("nounwind")
+    # Not inlined: the scratch error record must stay memory (a noalias pointer), so the
+    # cold conditional stores into it do not become loop-carried values that block vectorising.
+    fn.attributes.add("noinline")
+    k = HEADER_SLOTS
+    for p in module.kernel.params:
+        if isinstance(p.type, t.ArrayType):
+            arg = fn.args[k]
+            arg.add_attribute("noalias")
+            arg.add_attribute("captures(none)")
+            arg.attributes.align = p.type.dtype.itemsize
+            k += 1 + p.type.ndim * (1 if p.type.contiguous else 2)
+        else:
+            k += 1
+    fn.args[-1].add_attribute("noalias")
+    return fn
+
+
+def _bind_params(
+    fn: ll.Function, b: ll.IRBuilder, module: n.Module
+) -> tuple[dict[str, ArrayValue], dict[str, ll.Value]]:
+    arrays: dict[str, ArrayValue] = {}
+    scalars: dict[str, ll.Value] = {}
+    k = HEADER_SLOTS
+    for p in module.kernel.params:
+        if isinstance(p.type, t.ArrayType):
+            nd = p.type.ndim
+            ptr = fn.args[k]
+            shape: list[ll.Value] = list(fn.args[k + 1 : k + 1 + nd])
+            if p.type.contiguous:
+                strides = derived_strides(b, shape)
+                k += 1 + nd
+            else:
+                strides = list(fn.args[k + 1 + nd : k + 1 + 2 * nd])
+                k += 1 + 2 * nd
+            arrays[p.name] = ArrayValue(p.type, ptr, shape, strides)
+        else:
+            scalars[p.name] = fn.args[k]
+            k += 1
+    return arrays, scalars
+
+
+def build_llvm_module(module: n.Module) -> ll.Module:
+    """The unoptimised LLVM module of ``module`` for the host CPU."""
+    from codegen.cpu_groups import emit_group_loop
+
+    ml = ModuleLowerer(module, CpuTarget())
+    ml.lower_device_functions()
+    groups = _groups_function(ml)
+    emit_group_loop(ml, groups, _bind_params)
+    layout = arg_layout(module)
+    entry = ll.Function(
+        ml.llmod, ll.FunctionType(ll.VoidType(), [PTR, I64, I64, PTR]), name=entry_name(module)
+    )
+    entry.attributes.add("nounwind")
+    args, lo, hi, err = entry.args
+    b = ll.IRBuilder(entry.append_basic_block("entry"))
+    values = _header_and_params(b, module, layout, args)
+    scratch = opaque_alloca(b, ll.ArrayType(I64, ERROR_RECORD_LEN), name="errrec")
+    b.store(ll.Constant(ll.ArrayType(I64, ERROR_RECORD_LEN), None), scratch)
+    b.call(groups, [*values, lo, hi, scratch])
+    flush_error_record(b, scratch, err)
+    b.ret_void()
+    return ml.llmod
+
+
+def _optimize(ir_text: str) -> llvm.ModuleRef:
+    tm = _target_machine()
+    mod = llvm.parse_assembly(ir_text)
+    mod.verify()
+    pto = llvm.create_pipeline_tuning_options(speed_level=3)
+    pto.loop_vectorization = True
+    pto.slp_vectorization = True
+    pb = llvm.create_pass_builder(tm, pto)
+    pb.getModulePassManager().run(mod, pb)
+    return mod
+
+
+def llvm_ir_text(module: n.Module, optimized: bool) -> str:
+    """LLVM IR text of ``module`` for the host CPU (``gpuoff show --target llvm``)."""
+    text = str(build_llvm_module(module))
+    return str(_optimize(text)) if optimized else text
+
+
+def compile_cpu(module: n.Module) -> CpuObject:
+    """Compile ``module`` at O3 for the host CPU into a relocatable object."""
+    text = str(build_llvm_module(module))
+    mod = _optimize(text)
+    obj = _target_machine().emit_object(mod)
+    return CpuObject(
+        object_code=bytes(obj),
+        entry=entry_name(module),
+        layout=arg_layout(module),
+        llvm_ir=text,
+        optimized_ir=str(mod),
+    )
+
+
+__all__ = ["CpuObject", "CpuTarget", "build_llvm_module", "compile_cpu", "host_target_key"]

@@ -1,0 +1,276 @@
+"""CPU work-group execution: the group loop, work-item loop nests and barrier fission.
+
+Each work-group runs its work-items as a loop nest (dimension 0 innermost, clamped to the
+global size for partial groups). A kernel without barriers is one such nest around its body.
+A kernel with barriers is split at them (PoCL-style region fission): every barrier-free run of
+statements becomes its own work-item nest; ``if``/``for``/``while`` statements that contain a
+barrier are work-group-uniform (``Barrier``'s contract) and run once per group, evaluated in
+work-item (0, 0, 0)'s context. Locals then live in per-work-item arrays so values survive
+from one region to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from llvmlite import ir as ll
+
+from codegen.llvm import (
+    I64,
+    ArrayValue,
+    FunctionLowerer,
+    ModuleLowerer,
+    alloca_block,
+    gep,
+    llvm_type,
+    memory_type,
+    opaque_alloca,
+)
+from codegen.llvm_stmt import trip_count
+from codegen.llvm_walk import has_barrier
+from gpuoff.errors import CompileError, SourceLocation
+from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
+
+BindParams = Callable[
+    [ll.Function, ll.IRBuilder, n.Module], tuple[dict[str, ArrayValue], dict[str, ll.Value]]
+]
+
+
+@dataclass
+class _Geometry:
+    """Per-group values: header sizes, this group's ids and its work-item ranges."""
+
+    gsize: list[ll.Value]
+    lsize: list[ll.Value]
+    ngroups: list[ll.Value]
+    gid: list[ll.Value] = field(default_factory=list)
+    base: list[ll.Value] = field(default_factory=list)
+    end: list[ll.Value] = field(default_factory=list)
+
+
+def counted_loop(
+    fl: FunctionLowerer,
+    lo: ll.Value,
+    hi: ll.Value,
+    name: str,
+    emit_body: Callable[[ll.Value, ll.Block], None],
+) -> None:
+    """``for i in [lo, hi)`` (i64, step 1); ``emit_body(i, latch)`` fills the body."""
+    b = fl.builder
+    pre = b.block
+    head = fl.new_block(f"{name}.head")
+    body = fl.new_block(f"{name}.body")
+    latch = fl.new_block(f"{name}.latch")
+    end = fl.new_block(f"{name}.end")
+    b.branch(head)
+    b.position_at_end(head)
+    i = b.phi(I64, name=name)
+    i.add_incoming(lo, pre)
+    b.cbranch(b.icmp_signed("<", i, hi), body, end)
+    b.position_at_end(body)
+    emit_body(i, latch)
+    fl.branch_if_open(latch)
+    b.position_at_end(latch)
+    i.add_incoming(b.add(i, ll.Constant(I64, 1), flags=["nsw"]), latch)
+    b.branch(head)
+    b.position_at_end(end)
+
+
+class _GroupEmitter:
+    def __init__(self, fl: FunctionLowerer, geo: _Geometry, fission: bool) -> None:
+        self.fl = fl
+        self.geo = geo
+        self.fission = fission
+        self.wi_arrays: dict[str, ll.Value] = {}
+        self.uniform_slots: dict[str, ll.Value] = {}
+
+    def set_work_item(self, ids: Sequence[ll.Value]) -> None:
+        """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
+        fl, geo = self.fl, self.geo
+        b = fl.builder
+        flat: ll.Value = ll.Constant(I64, 0)
+        for d in (2, 1, 0):
+            lid = b.sub(ids[d], geo.base[d], flags=["nsw"])
+            fl.wi_values[("global_id", d)] = ids[d]
+            fl.wi_values[("local_id", d)] = lid
+            fl.wi_values[("group_id", d)] = geo.gid[d]
+            fl.wi_values[("global_size", d)] = geo.gsize[d]
+            fl.wi_values[("local_size", d)] = geo.lsize[d]
+            fl.wi_values[("num_groups", d)] = geo.ngroups[d]
+            flat = b.add(b.mul(flat, geo.lsize[d]), lid)
+        for name, arr in self.wi_arrays.items():
+            ty = llvm_type(fl.fn.locals[name])
+            fl.slots[name] = gep(b, ty, arr, flat)
+        fl.slots.update(self.uniform_slots)
+
+    def uniform(self) -> None:
+        """Work-item (0, 0, 0) of the group: the context of group-uniform control flow."""
+        self.set_work_item(self.geo.base)
+
+    def work_item_nest(self, stmts: Sequence[n.Stmt]) -> None:
+        if not stmts:
+            return
+        fl, geo = self.fl, self.geo
+
+        def dim0(x: ll.Value, latch: ll.Block, y: ll.Value, z: ll.Value) -> None:
+            self.set_work_item([x, y, z])
+            if not self.fission:
+                fl.reset_locals()
+            fl.return_block = latch
+            fl.lower_body(stmts)
+
+        def dim1(y: ll.Value, _: ll.Block, z: ll.Value) -> None:
+            counted_loop(fl, geo.base[0], geo.end[0], "wi0", lambda x, lt: dim0(x, lt, y, z))
+
+        def dim2(z: ll.Value, _: ll.Block) -> None:
+            counted_loop(fl, geo.base[1], geo.end[1], "wi1", lambda y, lt: dim1(y, lt, z))
+
+        counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
+
+    def group_stmts(self, stmts: Sequence[n.Stmt]) -> None:
+        """Lower statements at work-group level, splitting at barriers."""
+        run: list[n.Stmt] = []
+        for s in stmts:
+            if not has_barrier([s]):
+                run.append(s)
+                continue
+            self.work_item_nest(run)
+            run = []
+            if isinstance(s, n.Barrier):
+                continue
+            if isinstance(s, n.If):
+                self._uniform_if(s)
+            elif isinstance(s, n.ForRange):
+                self._uniform_for(s)
+            elif isinstance(s, n.While):
+                self._uniform_while(s)
+            else:
+                raise _unsupported(self.fl, s)
+        self.work_item_nest(run)
+
+    def _uniform_if(self, s: n.If) -> None:
+        fl = self.fl
+        b = fl.builder
+        self.uniform()
+        cond = fl.expr(s.cond)
+        then_bb, else_bb, end = (fl.new_block(f"gif.{k}") for k in ("then", "else", "end"))
+        b.cbranch(cond, then_bb, else_bb)
+        b.position_at_end(then_bb)
+        self.group_stmts(s.body)
+        b.branch(end)
+        b.position_at_end(else_bb)
+        self.group_stmts(s.orelse)
+        b.branch(end)
+        b.position_at_end(end)
+
+    def _uniform_for(self, s: n.ForRange) -> None:
+        fl = self.fl
+        b = fl.builder
+        st = fl.fn.locals[s.var]
+        self.uniform()
+        vals = [fl.expr(e) for e in (s.start, s.stop, s.step)]
+        wide = [v if st.bits == 64 else (b.sext(v, I64) if st.is_signed else b.zext(v, I64))
+                for v in vals]
+        count = trip_count(b, *wide)
+        if s.var not in self.uniform_slots:
+            self.uniform_slots[s.var] = fl.alloca(llvm_type(st), name=f"{s.var}.uniform")
+        slot = self.uniform_slots[s.var]
+        start, _, step = vals
+
+        def body(k: ll.Value, _: ll.Block) -> None:
+            kv = k if st.bits == 64 else b.trunc(k, llvm_type(st))
+            b.store(b.add(start, b.mul(kv, step)), slot)
+            self.group_stmts(s.body)
+
+        counted_loop(fl, ll.Constant(I64, 0), count, "gfor", body)
+
+    def _uniform_while(self, s: n.While) -> None:
+        fl = self.fl
+        b = fl.builder
+        head, body, end = (fl.new_block(f"gwhile.{k}") for k in ("head", "body", "end"))
+        b.branch(head)
+        b.position_at_end(head)
+        self.uniform()
+        b.cbranch(fl.expr(s.cond), body, end)
+        b.position_at_end(body)
+        self.group_stmts(s.body)
+        b.branch(head)
+        b.position_at_end(end)
+
+
+def _unsupported(fl: FunctionLowerer, s: n.Stmt) -> CompileError:
+    loc = None
+    if s.loc is not None:
+        loc = SourceLocation(fl.fn.filename, s.loc.line, s.loc.col)
+    return CompileError(
+        f"barrier() inside a {type(s).__name__} statement is not supported on the CPU "
+        "(barriers may appear at kernel level or inside if/for/while)",
+        loc,
+    )
+
+
+def _shared_arrays(fl: FunctionLowerer, kernel: n.Function) -> None:
+    for sa in kernel.shared:
+        shape = sa.type.static_shape or ()
+        size = 1
+        for s in shape:
+            size *= s
+        ptr = fl.alloca(ll.ArrayType(memory_type(sa.type.dtype), size), name=sa.name)
+        ptr.align = 64
+        dims = [ll.Constant(I64, s) for s in shape]
+        strides = [1] * len(shape)
+        for d in range(len(shape) - 2, -1, -1):
+            strides[d] = strides[d + 1] * shape[d + 1]
+        fl.arrays[sa.name] = ArrayValue(
+            sa.type, ptr, list(dims), [ll.Constant(I64, s) for s in strides]
+        )
+
+
+def _group_geometry(b: ll.IRBuilder, geo: _Geometry, g: ll.Value) -> None:
+    """Flattened group id -> per-dimension ids and clamped work-item ranges."""
+    g0 = b.urem(g, geo.ngroups[0])
+    rest = b.udiv(g, geo.ngroups[0])
+    g1 = b.urem(rest, geo.ngroups[1])
+    g2 = b.udiv(rest, geo.ngroups[1])
+    geo.gid = [g0, g1, g2]
+    geo.base = [b.mul(geo.gid[d], geo.lsize[d], flags=["nsw"]) for d in range(3)]
+    geo.end = []
+    for d in range(3):
+        hi = b.add(geo.base[d], geo.lsize[d], flags=["nsw"])
+        geo.end.append(b.select(b.icmp_signed("<", hi, geo.gsize[d]), hi, geo.gsize[d]))
+
+
+def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> None:
+    """Fill ``fn`` (``K.groups``): run groups ``[lo, hi)``; errors go to the scratch record."""
+    module = ml.ir
+    kernel = module.kernel
+    allocas, entry = alloca_block(fn)
+    b = ll.IRBuilder(entry)
+    header = list(fn.args[:9])
+    lo, hi, err = fn.args[-3], fn.args[-2], fn.args[-1]
+    arrays, scalars = bind(fn, b, module)
+    fl = FunctionLowerer(ml, kernel, b, arrays, err_state=err)
+    fl.declare_locals(allocas, scalars)
+    _shared_arrays(fl, kernel)
+    geo = _Geometry(header[0:3], header[3:6], header[6:9])
+    fission = has_barrier(kernel.body)
+    em = _GroupEmitter(fl, geo, fission)
+    if fission:
+        count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
+        for name, st in kernel.locals.items():
+            em.wi_arrays[name] = opaque_alloca(b, llvm_type(st), count, f"{name}.wi")
+
+    def group(g: ll.Value, _: ll.Block) -> None:
+        _group_geometry(b, geo, g)
+        if fission:
+            em.group_stmts(kernel.body)
+        else:
+            em.work_item_nest(kernel.body)
+
+    counted_loop(fl, lo, hi, "group", group)
+    b.ret_void()
+
+
+__all__ = ["counted_loop", "emit_group_loop", "t"]
