@@ -50,7 +50,7 @@ def c_saxpy(device: str, inputs: Inputs) -> Impl:
     def run() -> None:
         fn(n, a, px, py)
 
-    return Impl(run, lambda: y)
+    return Impl(run, lambda: y, keep=(x, y))
 
 
 def c_saxpy_serial_calls(device: str, inputs: Inputs) -> Impl:
@@ -63,7 +63,7 @@ def c_saxpy_serial_calls(device: str, inputs: Inputs) -> Impl:
         for _ in range(ops):
             fn(n, a, px, py)
 
-    return Impl(run, None, ops=ops)
+    return Impl(run, None, ops=ops, keep=(x, y))
 
 
 def numpy_saxpy(device: str, inputs: Inputs) -> Impl:
@@ -87,7 +87,7 @@ def c_stencil(device: str, inputs: Inputs) -> Impl:
     def run() -> None:
         fn(rows, cols, ps, pd)
 
-    return Impl(run, lambda: dst)
+    return Impl(run, lambda: dst, keep=(src, dst))
 
 
 def numpy_stencil(device: str, inputs: Inputs) -> Impl:
@@ -125,7 +125,7 @@ def c_black_scholes(device: str, inputs: Inputs) -> Impl:
     def run() -> None:
         fn(*args, pc, pp)
 
-    return Impl(run, lambda: np.stack([call, put]))
+    return Impl(run, lambda: np.stack([call, put]), keep=(price, strike, years, call, put))
 
 
 def numpy_black_scholes(device: str, inputs: Inputs) -> Impl:

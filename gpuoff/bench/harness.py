@@ -41,11 +41,13 @@ class Impl:
 
     ``ops`` runs happen inside one call of ``run`` (launch-overhead loops): reported times are
     per op. ``result`` returns the output of the last run, for checking against the reference.
+    ``keep`` holds the arrays a run reaches through raw pointers (ctypes), so they stay alive.
     """
 
     run: Runner
     result: Callable[[], np.ndarray[Any, Any]] | None = None
     ops: int = 1
+    keep: tuple[object, ...] = ()
 
 
 @dataclass

@@ -1,0 +1,116 @@
+"""The C/OpenMP and NumPy baselines compute what the gpuoff kernels compute (small sizes)."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from gpuoff.bench import cbuild, references
+from gpuoff.bench.cpu_baselines import CPU_BASELINES
+from gpuoff.bench.harness import BenchSkip
+
+needs_cc = pytest.mark.skipif(
+    not any(shutil.which(c) for c in ("cc", "gcc", "clang")), reason="no C compiler"
+)
+
+
+def _saxpy_inputs() -> dict[str, object]:
+    rng = np.random.default_rng(3)
+    return {"a": 2.5, "x": rng.random(1000, dtype=np.float32),
+            "y": rng.random(1000, dtype=np.float32), "ops": 3}  # fmt: skip
+
+
+@needs_cc
+@pytest.mark.parametrize("name", ["C/OpenMP", "NumPy"])
+def test_saxpy_baselines_match_reference(name: str) -> None:
+    inputs = _saxpy_inputs()
+    impl = CPU_BASELINES["saxpy"][name]("cpu", inputs)
+    impl.run()
+    assert impl.result is not None
+    x, y = inputs["x"], inputs["y"]
+    assert isinstance(x, np.ndarray) and isinstance(y, np.ndarray)
+    np.testing.assert_allclose(impl.result(), references.saxpy_ref(2.5, x, y), rtol=1e-6)
+    assert np.array_equal(y, _saxpy_inputs()["y"])  # the caller's input is not modified
+
+
+@needs_cc
+def test_serial_call_floor_runs_ops_times() -> None:
+    inputs = _saxpy_inputs()
+    impl = CPU_BASELINES["launch"]["ctypes call"]("cpu", inputs)
+    assert impl.ops == 3 and impl.run() is None
+
+
+@needs_cc
+@pytest.mark.parametrize("name", ["C/OpenMP", "NumPy"])
+@pytest.mark.parametrize("shape", [(7, 9), (64, 33), (3, 3)])
+def test_stencil_baselines_match_reference(name: str, shape: tuple[int, int]) -> None:
+    src = np.random.default_rng(4).random(shape, dtype=np.float32)
+    impl = CPU_BASELINES["stencil2d"][name]("cpu", {"src": src})
+    impl.run()
+    assert impl.result is not None
+    np.testing.assert_allclose(impl.result(), references.stencil5_ref(src), rtol=1e-6)
+
+
+@needs_cc
+@pytest.mark.parametrize("name", ["C/OpenMP", "NumPy"])
+def test_black_scholes_baselines_match_reference(name: str) -> None:
+    price, strike, years = references.black_scholes_inputs(4096)
+    inputs = {"price": price, "strike": strike, "years": years, "rate": 0.02, "vol": 0.3}
+    impl = CPU_BASELINES["black_scholes"][name]("cpu", inputs)
+    impl.run()
+    assert impl.result is not None
+    wide = [a.astype(np.float64) for a in (price, strike, years)]
+    call, put = references.black_scholes_ref(wide[0], wide[1], wide[2], 0.02, 0.3)
+    np.testing.assert_allclose(impl.result(), np.stack([call, put]), rtol=1e-3, atol=2e-3)
+    # put-call parity holds for the baseline's own prices: C - P = S - K exp(-rT)
+    got = impl.result()
+    parity = price - strike * np.exp(-0.02 * years)
+    np.testing.assert_allclose(got[0] - got[1], parity, atol=5e-3, rtol=1e-4)
+
+
+def test_reference_erf_is_accurate() -> None:
+    import math
+
+    xs = np.linspace(-4, 4, 801)
+    exact = np.array([math.erf(v) for v in xs])
+    assert np.max(np.abs(references.erf_np(xs) - exact)) < 2e-7
+
+
+def test_mandelbrot_reference_known_points() -> None:
+    # c = 0 never escapes; c = 1 escapes: 0, 1, 2, 5 -> |z|^2 > 4 after 3 steps
+    counts = references.mandelbrot_ref(1, 2, 0.0, 0.0, 1.0, 50)
+    assert counts.tolist() == [[50, 3]]
+
+
+@needs_cc
+def test_compile_failure_is_a_skip_with_the_log() -> None:
+    with pytest.raises(BenchSkip, match="did not build"):
+        cbuild.compile_shared("broken", "this is not C;")
+
+
+def test_missing_compiler_is_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CC", "no-such-compiler-gpuoff")
+    with pytest.raises(BenchSkip, match="no C compiler"):
+        cbuild.find_compiler()
+
+
+def test_openmp_uses_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    import os
+
+    assert cbuild.set_openmp_threads() == (os.cpu_count() or 1)
+
+
+@needs_cc
+def test_c_baseline_keeps_its_arrays_alive() -> None:
+    import gc
+
+    src = np.random.default_rng(5).random((50, 40), dtype=np.float32)
+    impl = CPU_BASELINES["stencil2d"]["C/OpenMP"]("cpu", {"src": src.copy()})
+    gc.collect()
+    _ = [np.full((50, 40), 7.0, np.float32) for _ in range(20)]  # reuse any freed memory
+    impl.run()
+    assert impl.result is not None
+    np.testing.assert_allclose(impl.result(), references.stencil5_ref(src), rtol=1e-6)

@@ -1,0 +1,80 @@
+"""The benchmark protocol: results checked before timing, interleaving, medians, ratios."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gpuoff.bench.harness import MIN_REPEATS, BenchCheckError, Case, Impl, Row, Timing, measure
+
+
+def _counting_impl(log: list[str], name: str, out: np.ndarray[Any, Any]) -> Impl:
+    def run() -> None:
+        log.append(name)
+
+    return Impl(run, lambda: out)
+
+
+def test_runs_are_interleaved_after_check_and_warmup() -> None:
+    log: list[str] = []
+    ref = np.arange(4.0)
+    case = Case("k", "4", "cpu", "GB/s", 32.0, _counting_impl(log, "A", ref),
+                {"B": _counting_impl(log, "B", ref)}, reference=lambda: ref)  # fmt: skip
+    measure(case, repeats=5, warmup=1)
+    # check (A, B), warm-up (A, B), then 5 interleaved rounds
+    assert log == ["A", "B"] * (1 + 1 + 5)
+
+
+def test_repeats_never_below_protocol_minimum() -> None:
+    calls: list[int] = []
+    case = Case("k", "1", "cpu", "us", 0.0, Impl(lambda: calls.append(1)))
+    row = measure(case, repeats=2, warmup=0)
+    assert len(row.gpuoff.samples) == MIN_REPEATS == 5
+
+
+def test_wrong_result_is_refused_before_timing() -> None:
+    log: list[str] = []
+    ref = np.arange(4.0)
+    bad = ref.copy()
+    bad[2] = 99.0
+    case = Case("k", "4", "cpu", "GB/s", 1.0, _counting_impl(log, "A", ref),
+                {"B": _counting_impl(log, "B", bad)}, reference=lambda: ref)  # fmt: skip
+    with pytest.raises(BenchCheckError, match=r"B differs from NumPy at 1 of 4 .*\(2,\)"):
+        measure(case)
+    assert log == ["A", "B"]  # nothing timed
+
+
+def test_shape_mismatch_is_refused() -> None:
+    case = Case("k", "4", "cpu", "GB/s", 1.0, Impl(lambda: None, lambda: np.zeros(3)),
+                reference=lambda: np.zeros(4))  # fmt: skip
+    with pytest.raises(BenchCheckError, match="shape"):
+        measure(case)
+
+
+def test_self_measured_runs_and_ops_divide() -> None:
+    case = Case("k", "1", "cpu", "ms", 0.0, Impl(lambda: 0.5, ops=10),
+                {"B": Impl(lambda: 2.0, ops=10)})  # fmt: skip
+    row = measure(case, warmup=0)
+    assert row.gpuoff.median == pytest.approx(0.05)
+    assert row.baselines["B"].median == pytest.approx(0.2)
+    assert row.ratio("B") == pytest.approx(4.0)
+
+
+def test_median_not_mean() -> None:
+    values = iter([1.0, 1.0, 100.0, 1.0, 1.0])
+    case = Case("k", "1", "cpu", "ms", 0.0, Impl(lambda: next(values)))
+    assert measure(case, warmup=0).gpuoff.median == 1.0
+
+
+def test_rates_and_json() -> None:
+    row = Row("saxpy", "2^24", "cpu", "GB/s", 12e9, Timing(1.0, (1.0,)),
+              {"C": Timing(0.5, (0.5,))})  # fmt: skip
+    assert row.rate(row.gpuoff) == pytest.approx(12.0)
+    assert row.ratio("C") == pytest.approx(0.5)
+    doc = row.to_json()
+    assert doc["baselines"]["C"]["ratio"] == pytest.approx(0.5)
+    assert doc["gpuoff_rate"] == pytest.approx(12.0)
+    timed = Row("launch", "64", "cpu", "us", 0.0, Timing(3e-6, (3e-6,)), {})
+    assert timed.rate(timed.gpuoff) is None
