@@ -1,0 +1,59 @@
+# fmt: off
+"""Kernel and device-function bodies: the kernel subset and writes through Borrow."""
+# ruff: noqa: E501, E731
+import math
+
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, f32
+from tests.mypy.cases.kernels_lib import twice
+
+
+@go.kernel
+def good(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    """Docstrings are fine."""
+    i = go.global_id(0)
+    n = len(y)
+    for j in range(n):
+        if j == i and i < x.shape[0]:
+            y[i] = twice(a * x[i]) + later(x[i])  # forward reference to a device function
+        elif j > i:
+            break
+        else:
+            continue
+    while n > 0:
+        n -= 1
+    t = go.sqrt(x[0]) + f32(math.sqrt(2.0)) + go.f32(max(1.0, abs(a)))
+    y[0] = t if t > 0 else go.abs(t)
+    y[0] += float(int(t))
+
+
+@go.func
+def later(v: f32) -> f32:
+    return go.exp(v)
+
+
+def host_helper(v: float) -> float:
+    return v
+
+
+@go.kernel
+def bad(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    x[i] = 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write] # E: Unsupported target for indexed assignment ("Borrow[Array[f32]]")  [index]
+    x[i] += 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write] # E: Unsupported target for indexed assignment ("Borrow[Array[f32]]")  [index]
+    print(i)  # E: calling print() is not supported in kernels  [gpuoff-unsupported]
+    y[i] = host_helper(1.0)  # E: calling host_helper() is not supported in kernels  [gpuoff-unsupported]
+    vals = [1.0, 2.0]  # E: construct List is not supported in kernels  [gpuoff-unsupported]
+    try:  # E: construct Try is not supported in kernels  [gpuoff-unsupported]
+        y[i] = vals[0]
+    except ValueError:
+        pass
+    f = lambda v: v  # E: construct Lambda is not supported in kernels  [gpuoff-unsupported]
+    y[i] = f(1.0)  # E: calling f() is not supported in kernels  [gpuoff-unsupported] # E: Call to untyped function (unknown) in typed context  [no-untyped-call]
+
+
+@go.func
+def bad_helper(x: Borrow[Array[f32]]) -> f32:
+    x[0] = 2.0  # type: ignore[gpuoff-borrow-write, index]
+    print(x[0])  # type: ignore[gpuoff-unsupported]
+    return x[0]
