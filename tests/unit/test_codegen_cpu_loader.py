@@ -15,6 +15,7 @@ from codegen.abi import ERROR_RECORD_LEN, SLOT_BYTES
 from codegen.cpu import CpuObject, compile_cpu
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from gpuoff.ir.interp import normalize_grid
 
 _ENTRY = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p)
 _ENGINES: list[object] = []  # keep every engine alive: their code must stay mapped
@@ -45,15 +46,6 @@ def _compiled(module: n.Module) -> tuple[CpuObject, ctypes._CFuncPtr]:
     return hit[1], hit[2]
 
 
-def default_block(grid: Sequence[int]) -> tuple[int, ...]:
-    """The interpreter's default: min(grid, 64) per dim, total <= 1024, later dims shrink."""
-    block = [max(1, min(g, 64)) for g in grid]
-    for d in range(len(block) - 1, 0, -1):
-        while int(np.prod(block)) > 1024 and block[d] > 1:
-            block[d] //= 2
-    return tuple(block)
-
-
 def pack(obj: CpuObject, args: Sequence[object], grid: Sequence[int],
          block: Sequence[int]) -> np.ndarray:  # fmt: skip
     """The packed argument block of ``codegen.abi`` for ``args``."""
@@ -81,7 +73,8 @@ def run_cpu(module: n.Module, args: Sequence[object], grid: int | Sequence[int],
             block: Sequence[int] | None = None, chunks: int = 2) -> np.ndarray:  # fmt: skip
     """Compile (cached), launch over ``grid`` in ``chunks`` calls; return the err record."""
     g = (grid,) if isinstance(grid, int) else tuple(grid)
-    blk = tuple(block) if block is not None else default_block(g)
+    # The interpreter's default block, so work-item queries agree with the oracle.
+    blk = tuple(block) if block is not None else normalize_grid(g)[1]
     obj, entry = _compiled(module)
     slots = pack(obj, args, g, blk)
     total = int(np.prod(slots[6:9]))
