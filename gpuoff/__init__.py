@@ -5,6 +5,8 @@ Importing gpuoff loads no backend library (llvmlite, pyopencl, cuda-python): bac
 first use.
 """
 
+__version__ = "0.1.0"
+
 from gpuoff.errors import (
     BorrowError,
     BoundsError,
@@ -60,8 +62,26 @@ from gpuoff.lang import (
 from gpuoff.lang import fabs as abs  # noqa: A001 - go.abs mirrors the builtin
 from gpuoff.lang import maximum as max  # noqa: A001
 from gpuoff.lang import minimum as min  # noqa: A001
-
-__version__ = "0.1.0"
+from gpuoff.runtime import (
+    Buffer,
+    DeviceInfo,
+    Kernel,
+    Launch,
+    Stats,
+    array,
+    asarray,
+    devices,
+    empty,
+    from_dlpack,
+    full,
+    kernel,
+    on,
+    reset_stats,
+    set_device,
+    stats,
+    synchronize,
+    zeros,
+)
 
 __all__ = [
     "Array", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
@@ -71,4 +91,8 @@ __all__ = [
     "global_size", "group_id", "i32", "i64", "isinf", "isnan", "local_id", "local_size", "log",
     "log2", "max", "min", "num_groups", "pow", "rsqrt", "shared", "sin", "sqrt", "tan", "tanh",
     "u32", "u8",
+    # runtime
+    "Buffer", "DeviceInfo", "Kernel", "Launch", "Stats", "array", "asarray", "devices", "empty",
+    "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "stats", "synchronize",
+    "zeros",
 ]  # fmt: skip

@@ -25,8 +25,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from gpuoff.errors import BorrowError, GpuoffError, UseAfterMoveError
-from gpuoff.ownership import Access, alias_message, conflicts, host_conflict_message
-from gpuoff.ownership import ranges_overlap, use_after_move_message
+from gpuoff.ownership import (
+    Access,
+    alias_message,
+    conflicts,
+    host_conflict_message,
+    ranges_overlap,
+    use_after_move_message,
+)
 from gpuoff.runtime import stats
 from gpuoff.runtime.devices.base import Event
 
@@ -105,9 +111,7 @@ def prune(uses: list[Use]) -> None:
 def conflicting_events(uses: Iterable[Use], lo: int, hi: int, access: Access) -> list[Event]:
     """Events of live uses that a new use of ``[lo, hi)`` with ``access`` must wait for."""
     return [
-        u.event
-        for u in uses
-        if conflicts(u.access, access) and ranges_overlap(u.lo, u.hi, lo, hi)
+        u.event for u in uses if conflicts(u.access, access) and ranges_overlap(u.lo, u.hi, lo, hi)
     ]
 
 
@@ -138,7 +142,9 @@ def check_aliases(kernel: str, args: Sequence[ArgUse]) -> None:
         a = args[i]
         for j in range(i + 1, n):
             b = args[j]
-            if (a.access.exclusive or b.access.exclusive) and ranges_overlap(a.lo, a.hi, b.lo, b.hi):
+            if (a.access.exclusive or b.access.exclusive) and ranges_overlap(
+                a.lo, a.hi, b.lo, b.hi
+            ):
                 raise BorrowError(alias_message(kernel, a.name, a.access, b.name, b.access))
 
 

@@ -17,13 +17,12 @@ class Stats:
     ``transfers_to_device`` / ``bytes_to_device`` count host -> device copies,
     ``transfers_to_host`` / ``bytes_to_host`` device -> host copies. Devices whose memory is host
     memory (``cpu``) never copy. ``compiles`` counts real compilations (not in-memory or disk
-    cache hits, which are ``memory_cache_hits`` / ``disk_cache_hits``). ``waits`` counts the
+    cache hits; disk hits are ``disk_cache_hits``). ``waits`` counts the
     times the host blocked on unfinished device work.
     """
 
     launches: int = 0
     compiles: int = 0
-    memory_cache_hits: int = 0
     disk_cache_hits: int = 0
     transfers_to_device: int = 0
     bytes_to_device: int = 0
@@ -32,7 +31,9 @@ class Stats:
     waits: int = 0
 
     def __sub__(self, other: Stats) -> Stats:
-        return Stats(**{f.name: getattr(self, f.name) - getattr(other, f.name) for f in fields(self)})
+        return Stats(
+            **{f.name: getattr(self, f.name) - getattr(other, f.name) for f in fields(self)}
+        )
 
 
 _NAMES = tuple(f.name for f in fields(Stats))

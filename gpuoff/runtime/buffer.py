@@ -1,0 +1,321 @@
+"""``go.Buffer``: an n-dimensional strided array in gpuoff-managed memory, and its constructors.
+
+A Buffer is a view (byte offset, shape, strides) of a ``residency.Storage``; ``buf[a:b]``,
+``buf[:, j]``, steps and reversals make new views of the same storage, each with its own byte
+range for the guards. Contents are reached only through synchronising accessors: ``numpy()``
+(a copy), ``with buf.host()`` (read-only view), ``with buf.host_mut()`` (writable view),
+``np.asarray(buf)`` (a copy) and DLPack export (a writable host view that leaves the guards'
+protection: the exporter syncs first, and the consumer must not use it across later launches).
+
+Device-side errors (``go.BoundsError``) of earlier launches surface at the next of these
+synchronisation points, or at ``go.synchronize()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import numpy as np
+
+from gpuoff import lang
+from gpuoff.errors import BorrowError
+from gpuoff.lang import Array
+from gpuoff.ownership import Access, conflicts, ranges_overlap
+from gpuoff.runtime import guards
+from gpuoff.runtime.residency import Storage
+
+DT = TypeVar("DT", bound=lang.DType)
+_Shape = int | tuple[int, ...]
+
+
+def _c_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    strides = []
+    acc = 1
+    for n in reversed(shape):
+        strides.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+class Buffer(Array[DT]):
+    """An array in gpuoff-managed memory (host and/or devices); the concrete ``Array[DT]``.
+
+    Attributes: ``shape``, ``dtype`` (a NumPy dtype), ``ndim``, ``size``, ``nbytes``,
+    ``strides`` (in bytes, as NumPy's). Every use after the buffer was moved into an ``Owned``
+    parameter raises ``go.UseAfterMoveError``.
+    """
+
+    shape: tuple[int, ...]
+
+    def __init__(
+        self,
+        storage: Storage,
+        offset: int,
+        shape: tuple[int, ...],
+        strides: tuple[int, ...],
+        dtype: np.dtype[Any],
+    ) -> None:
+        self._st = storage
+        self._off = offset
+        self.shape = shape
+        self._strides = strides
+        self._dt = dtype
+        self._moved: guards.MovedAt | None = None
+        item = dtype.itemsize
+        size = 1
+        for n in shape:
+            size *= n
+        lo = hi = offset
+        if size > 0:
+            for n, s in zip(shape, strides, strict=True):
+                ext = (n - 1) * s * item
+                lo, hi = (lo + ext, hi) if ext < 0 else (lo, hi + ext)
+            hi += item
+        self._lo = lo
+        self._hi = hi
+        self._size = size
+        self._ptr = storage.host_ptr + offset
+        contiguous = size <= 1 or strides == _c_strides(shape)
+        self._key = (dtype.name, len(shape), contiguous)
+        # what a host-memory device packs for this argument: data pointer, shape, strides
+        self._packed = (self._ptr, *shape, *strides)
+
+    # -- metadata (no synchronisation) --------------------------------------------------------
+
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        """The element type as a NumPy dtype (``np.dtype('float32')`` for ``go.f32``)."""
+        return self._dt
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def nbytes(self) -> int:
+        return self._size * self._dt.itemsize
+
+    @property
+    def strides(self) -> tuple[int, ...]:
+        """Strides in bytes (NumPy's convention)."""
+        return tuple(s * self._dt.itemsize for s in self._strides)
+
+    def __len__(self) -> int:
+        self._alive()
+        if not self.shape:
+            raise TypeError("len() of a 0-d buffer")
+        return self.shape[0]
+
+    def __repr__(self) -> str:
+        state = " (moved)" if self._moved is not None else ""
+        return f"<gpuoff.Buffer shape={self.shape} dtype={self._dt.name}{state}>"
+
+    def _describe(self) -> str:
+        return f"buffer of shape {self.shape} ({self._dt.name})"
+
+    def _alive(self) -> None:
+        if self._moved is not None:
+            raise self._moved.error(self._describe())
+
+    def _layout(self) -> np.ndarray[Any, Any]:
+        """The view as an ndarray over the host bytes (contents may be stale: layout only)."""
+        item = self._dt.itemsize
+        return np.ndarray(
+            self.shape, self._dt, buffer=self._st.host, offset=self._off,
+            strides=tuple(s * item for s in self._strides),
+        )  # fmt: skip
+
+    def _moved_to(self, kernel: str, where: str) -> Buffer[DT]:
+        """Move: a new handle to the same view; this one is dead from now on."""
+        new: Buffer[DT] = object.__new__(Buffer)
+        new.__dict__.update(self.__dict__)
+        new._moved = None
+        self._moved = guards.MovedAt(kernel, where)
+        return new
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def __getitem__(self, index: Any) -> Any:
+        """Basic indexing (ints, slices, steps, ``...``, ``None``) gives a view sharing the
+        allocation; indexing every dimension with an int reads that element (synchronising)."""
+        self._alive()
+        layout = self._layout()
+        try:
+            view = layout[index]
+        except IndexError:
+            raise
+        if not isinstance(view, np.ndarray):
+            return self.numpy()[index]
+        if view.size and not np.may_share_memory(view, layout):
+            raise IndexError("only basic indexing (ints, slices, ...) makes buffer views")
+        item = self._dt.itemsize
+        offset = view.__array_interface__["data"][0] - self._st.host_ptr
+        strides = tuple(s // item for s in view.strides)
+        return Buffer(self._st, offset, view.shape, strides, self._dt)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        """``buf[i] = v`` on the host: a short ``host_mut()`` section."""
+        with self.host_mut() as a:
+            a[index] = value
+
+    # -- host access -----------------------------------------------------------------------------
+
+    def _sync_host(self, access: Access, register: bool) -> guards.HostUse | None:
+        """Wait for conflicting device work, make the host copy valid, maybe open a view."""
+        while True:
+            with guards.LOCK:
+                self._alive()
+                st = self._st
+                guards.prune(st.uses)
+                events = guards.conflicting_events(st.uses, self._lo, self._hi, access)
+                if not events:
+                    guards.raise_deferred()
+                    if register:
+                        for view in st.host_views:
+                            if conflicts(view.access, access) and ranges_overlap(
+                                view.lo, view.hi, self._lo, self._hi
+                            ):
+                                raise BorrowError(
+                                    f"{self._describe()} is already open on the host "
+                                    f"({view.access.value}); cannot open it for {access.value}"
+                                )
+                    st.make_host_valid()
+                    if not register:
+                        return None
+                    use = guards.HostUse(self._lo, self._hi, access)
+                    st.host_views.append(use)
+                    return use
+            guards.wait_all(events)
+
+    def _close_host(self, use: guards.HostUse) -> None:
+        with guards.LOCK:
+            self._st.host_views.remove(use)
+            if use.access.writes:
+                self._st.host_written()
+
+    def numpy(self) -> np.ndarray[Any, Any]:
+        """A copy of the contents as a NumPy array (waits for pending writers)."""
+        self._sync_host(Access.HOST_READ, register=False)
+        with guards.LOCK:
+            return self._layout().copy()
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        out = self.numpy()
+        return out if dtype is None else out.astype(dtype, copy=False)
+
+    @contextmanager
+    def host(self) -> Iterator[np.ndarray[Any, Any]]:
+        """``with buf.host() as a:`` a read-only NumPy view (waits for pending writers).
+
+        While it is open, a launch that writes this buffer raises ``go.BorrowError``."""
+        use = self._sync_host(Access.HOST_READ, register=True)
+        assert use is not None
+        try:
+            view = self._layout()
+            view.flags.writeable = False
+            yield view
+        finally:
+            self._close_host(use)
+
+    @contextmanager
+    def host_mut(self) -> Iterator[np.ndarray[Any, Any]]:
+        """``with buf.host_mut() as a:`` a writable NumPy view (waits for every pending use).
+
+        While it is open, any launch using this buffer raises ``go.BorrowError``; on exit the
+        host holds the only valid copy."""
+        use = self._sync_host(Access.HOST_WRITE, register=True)
+        assert use is not None
+        try:
+            yield self._layout()
+        finally:
+            self._close_host(use)
+
+    # -- DLPack ----------------------------------------------------------------------------------
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        """Export the host bytes (after waiting for every pending use). The consumer shares
+        the memory without guards: do not keep it across later launches."""
+        self._sync_host(Access.HOST_WRITE, register=False)
+        with guards.LOCK:
+            self._st.host_written()
+            layout = self._layout()
+        return layout.__dlpack__(**{k: v for k, v in kwargs.items() if v is not None})
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return (1, 0)  # kDLCPU: exports are host memory
+
+
+# ------------------------------------------------------------------------------------------------
+# Constructors
+# ------------------------------------------------------------------------------------------------
+
+
+def _np_dtype(dtype: object) -> np.dtype[Any]:
+    return lang.dtype_of(dtype).np_dtype
+
+
+def _shape(shape: _Shape) -> tuple[int, ...]:
+    dims = (shape,) if isinstance(shape, int | np.integer) else tuple(shape)
+    out = tuple(int(n) for n in dims)
+    if any(n < 0 for n in out):
+        raise ValueError(f"negative dimension in shape {out}")
+    return out
+
+
+def _from_host(a: np.ndarray[Any, Any], written: bool) -> Buffer[Any]:
+    """A buffer over ``a``'s memory (``a`` C-contiguous and aligned); no copy."""
+    flat = a.reshape(-1).view(np.uint8) if a.size else np.empty(0, np.uint8)
+    storage = Storage(flat, written)
+    return Buffer(storage, 0, a.shape, _c_strides(a.shape), a.dtype)
+
+
+def empty(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
+    """An uninitialised buffer (never copied anywhere until something writes it)."""
+    dt = _np_dtype(dtype)
+    return _from_host(np.empty(_shape(shape), dt), written=False)
+
+
+def zeros(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
+    """A buffer of zeros (``dtype``: ``go.f32`` (default), a NumPy dtype or its name)."""
+    return _from_host(np.zeros(_shape(shape), _np_dtype(dtype)), written=True)
+
+
+def full(shape: _Shape, fill_value: Any, dtype: object = lang.f32) -> Buffer[Any]:
+    """A buffer filled with ``fill_value``."""
+    return _from_host(np.full(_shape(shape), fill_value, _np_dtype(dtype)), written=True)
+
+
+def array(obj: Any, dtype: object = None) -> Buffer[Any]:
+    """A new buffer holding a copy of ``obj`` (array-like or Buffer)."""
+    if isinstance(obj, Buffer):
+        obj = obj.numpy()
+    a = np.asarray(obj) if dtype is None else np.asarray(obj, dtype=_np_dtype(dtype))
+    _np_dtype(a.dtype)  # refuses dtypes gpuoff has no type for
+    return _from_host(np.array(a, order="C", copy=True), written=True)
+
+
+def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
+    """``obj`` as a buffer: itself if it is one; a C-contiguous, aligned, writeable NumPy array
+    of a gpuoff dtype is wrapped without a copy (the buffer then shares its memory, and host
+    writes to the array bypass the guards, as with ``np.asarray``); anything else is copied."""
+    if isinstance(obj, Buffer) and (dtype is None or obj.dtype == _np_dtype(dtype)):
+        obj._alive()
+        return obj
+    if isinstance(obj, np.ndarray):
+        want = obj.dtype if dtype is None else _np_dtype(dtype)
+        flags = obj.flags
+        if obj.dtype == want and flags.c_contiguous and flags.aligned and flags.writeable:
+            _np_dtype(obj.dtype)
+            return _from_host(obj, written=True)
+    return array(obj, dtype)
+
+
+def from_dlpack(obj: Any) -> Buffer[Any]:
+    """A buffer sharing the memory of a host DLPack producer (copied if not C-contiguous)."""
+    return asarray(np.from_dlpack(obj))

@@ -1,0 +1,450 @@
+"""The ``cpu`` device: object code from ``codegen.cpu`` loaded into llvmlite's JIT, called
+through ctypes (which releases the GIL), work-groups split over persistent worker threads.
+
+Small grids run inline on the calling thread (finishing before returning is a valid schedule
+of an asynchronous launch, and costs no hand-off); large grids go to the pool and the launch
+returns at once. A launch waiting on unfinished CPU work is queued behind it by completion
+callbacks, never by blocking a worker. Each worker owns an error record (``codegen.abi``); a
+launch's event collects them and raises ``BoundsError`` from ``wait()`` (once).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import queue
+import struct
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from codegen import abi
+from gpuoff import __version__
+from gpuoff.errors import BoundsError, DeviceError
+from gpuoff.ir.nodes import Module
+from gpuoff.ir.types import ScalarType
+from gpuoff.runtime import debug
+from gpuoff.runtime.devices.base import (
+    Allocation,
+    ArrayArg,
+    Device,
+    DeviceInfo,
+    DoneEvent,
+    Event,
+    LaunchArg,
+    Program,
+)  # fmt: skip
+
+ENTRY_TYPE = ctypes.CFUNCTYPE(
+    None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p
+)
+INLINE_ITEMS = 1 << 15
+"""Grids of at most this many work-items run on the calling thread."""
+ErrorFactory = Callable[[int, tuple[int, ...]], Exception]
+_ErrBlock = ctypes.c_int64 * abi.ERROR_RECORD_LEN
+
+
+class CpuProgram(Program):
+    """A kernel loaded into the JIT: its entry point and packed-argument layout."""
+
+    def __init__(self, module: Module, address: int) -> None:
+        self.module = module
+        self.address = address
+        self.entry = ENTRY_TYPE(address)
+        self.layout = abi.arg_layout(module)
+
+
+# ------------------------------------------------------------------------------------------------
+# JIT
+# ------------------------------------------------------------------------------------------------
+
+_jit_lock = threading.Lock()
+_engines: list[tuple[Any, set[str]]] = []
+
+
+def _new_engine() -> Any:
+    import llvmlite.binding as llvm
+
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    machine = llvm.Target.from_default_triple().create_target_machine()
+    return llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
+
+
+def jit_load(object_code: bytes, symbol: str) -> int:
+    """Add ``object_code`` to the process's JIT and return ``symbol``'s address. An engine
+    already holding ``symbol`` (same kernel, other signature) is skipped for a new one."""
+    import llvmlite.binding as llvm
+
+    with _jit_lock:
+        slot = next((e for e in _engines if symbol not in e[1]), None)
+        if slot is None:
+            slot = (_new_engine(), set())
+            _engines.append(slot)
+        engine, names = slot
+        engine.add_object_file(llvm.ObjectFileRef.from_data(object_code))
+        engine.finalize_object()
+        address = int(engine.get_function_address(symbol))
+        if not address:
+            raise DeviceError(f"JIT: symbol {symbol} not found in the compiled object")
+        names.add(symbol)
+        return address
+
+
+# ------------------------------------------------------------------------------------------------
+# Events and the worker pool
+# ------------------------------------------------------------------------------------------------
+
+
+class CpuEvent(Event):
+    """Completion of one pooled launch: counts finished chunks, gathers error records."""
+
+    def __init__(self, on_error: ErrorFactory | None) -> None:
+        self._flag = threading.Event()
+        self._lock = threading.Lock()
+        self._remaining = 0
+        self._error: tuple[int, tuple[int, ...]] | None = None
+        self._on_error = on_error
+        self._reported = False
+        self._callbacks: list[Callable[[], None]] = []
+        self._work: tuple[Any, Any, list[tuple[int, int]]] | None = None
+
+    def done(self) -> bool:
+        return self._flag.is_set()
+
+    def wait(self) -> None:
+        self._flag.wait()
+        if self._error is not None and not self._reported:
+            self._reported = True
+            check, indices = self._error
+            if self._on_error is not None:
+                raise self._on_error(check, indices)
+            raise BoundsError(f"out-of-range access (check {check}, indices {indices})")
+
+    def add_done_callback(self, fn: Callable[[], None]) -> None:
+        """Call ``fn`` (on the finishing thread) when the work is done; now if already done."""
+        with self._lock:
+            if not self._flag.is_set():
+                self._callbacks.append(fn)
+                return
+        fn()
+
+    def _record(self, check: int, indices: tuple[int, ...]) -> None:
+        with self._lock:
+            if self._error is None or check < self._error[0]:
+                self._error = (check, indices)
+
+    def _finish(self, chunks: int = 1) -> None:
+        with self._lock:
+            self._remaining -= chunks
+            if self._remaining > 0:
+                return
+            self._flag.set()
+            callbacks, self._callbacks = self._callbacks, []
+        for fn in callbacks:
+            fn()
+
+
+def _take_error(err: Any, check_ndim: Callable[[int], int]) -> tuple[int, tuple[int, ...]] | None:
+    if not err[0]:
+        return None
+    check = int(err[0])
+    indices = tuple(int(err[1 + d]) for d in range(check_ndim(check)))
+    for i in range(abi.ERROR_RECORD_LEN):
+        err[i] = 0
+    return check, indices
+
+
+class _Pool:
+    """Long-lived workers (one per core) running chunks of work-groups."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.queue: queue.SimpleQueue[tuple[CpuEvent, Any, Any, int, int, Any]] = (
+            queue.SimpleQueue()
+        )
+        for i in range(workers):
+            threading.Thread(target=self._run, name=f"gpuoff-cpu-{i}", daemon=True).start()
+
+    def _run(self) -> None:
+        err = _ErrBlock()
+        while True:
+            event, entry, block, lo, hi, ndim_of = self.queue.get()
+            try:
+                entry(block, lo, hi, err)
+                found = _take_error(err, ndim_of)
+                if found is not None:
+                    event._record(*found)
+            finally:
+                event._finish()
+
+    def submit(self, event: CpuEvent, entry: Any, block: Any, n_groups: int, ndim_of: Any) -> None:
+        chunks = min(n_groups, 4 * self.workers)
+        event._remaining = chunks
+        step, extra = divmod(n_groups, chunks)
+        lo = 0
+        for c in range(chunks):
+            hi = lo + step + (1 if c < extra else 0)
+            self.queue.put((event, entry, block, lo, hi, ndim_of))
+            lo = hi
+
+
+_DONE = DoneEvent()
+_tls = threading.local()
+
+
+def _thread_err() -> Any:
+    err = getattr(_tls, "err", None)
+    if err is None:
+        err = _tls.err = _ErrBlock()
+    return err
+
+
+class _FailedEvent(Event):
+    """An inline launch that finished with a bounds error (raised by the first ``wait``)."""
+
+    def __init__(self, error: Exception) -> None:
+        self._error: Exception | None = error
+
+    def done(self) -> bool:
+        return True
+
+    def wait(self) -> None:
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+
+# ------------------------------------------------------------------------------------------------
+# The device
+# ------------------------------------------------------------------------------------------------
+
+
+class CpuDevice(Device):
+    """All host cores as one device; its memory is host memory."""
+
+    name = "cpu"
+    backend = "cpu"
+    host_memory = True
+
+    def __init__(self) -> None:
+        self._pool: _Pool | None = None
+        self._pool_lock = threading.Lock()
+        self._key: str | None = None
+
+    @property
+    def pool(self) -> _Pool:
+        if self._pool is None:
+            with self._pool_lock:
+                if self._pool is None:
+                    self._pool = _Pool(os.cpu_count() or 1)
+        return self._pool
+
+    # memory: plain host arrays
+    def allocate(self, nbytes: int) -> Allocation:
+        return Allocation(np.empty(nbytes, np.uint8), nbytes)
+
+    def free(self, allocation: Allocation) -> None:
+        allocation.handle = None
+
+    def copy_from_host(
+        self, dst: Allocation, dst_offset: int, src: np.ndarray[Any, Any], wait_for: Sequence[Event]
+    ) -> Event:
+        _wait(wait_for)
+        flat = src.reshape(-1).view(np.uint8)
+        dst.handle[dst_offset : dst_offset + flat.nbytes] = flat
+        return _DONE
+
+    def copy_to_host(
+        self, dst: np.ndarray[Any, Any], src: Allocation, src_offset: int, wait_for: Sequence[Event]
+    ) -> Event:
+        _wait(wait_for)
+        flat = dst.reshape(-1).view(np.uint8)
+        flat[:] = src.handle[src_offset : src_offset + flat.nbytes]
+        return _DONE
+
+    def host_view(self, allocation: Allocation) -> np.ndarray[Any, Any]:
+        handle: np.ndarray[Any, Any] = allocation.handle
+        return handle
+
+    # compile: object code, cacheable on disk by the runtime
+    def cache_key(self) -> str:
+        if self._key is None:
+            from codegen.cpu import host_target_key
+
+            self._key = f"cpu|{host_target_key()}|{__version__}"
+        return self._key
+
+    def build(self, module: Module) -> bytes:
+        from codegen.cpu import compile_cpu
+
+        obj = compile_cpu(module)
+        if debug.enabled(debug.CODE):
+            debug.log(debug.CODE, f"optimised LLVM IR of {module.kernel.name}:\n{obj.optimized_ir}")
+        return bytes(obj.object_code)
+
+    def load(self, module: Module, artifact: bytes) -> CpuProgram:
+        return CpuProgram(module, jit_load(artifact, abi.entry_name(module)))
+
+    def compile(self, module: Module) -> CpuProgram:
+        return self.load(module, self.build(module))
+
+    # launch
+    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int]:
+        """One row of up to 1024 work-items per group: the vectorised inner loop's trip count."""
+        return (max(1, min(grid[0], 1024)), 1, 1)
+
+    def launch_packed(
+        self,
+        program: CpuProgram,
+        block: Any,
+        n_groups: int,
+        items: int,
+        wait_for: Sequence[Event],
+        on_error: ErrorFactory | None,
+    ) -> Event:
+        """Run ``program`` over groups ``[0, n_groups)`` with the packed argument ``block``
+        (a ctypes buffer). Inline when small and nothing to wait for; else pooled, and then
+        ``block`` is copied so the caller may reuse it."""
+        pending = [e for e in wait_for if not e.done()]
+        ndim_of = _check_ndims(program.module)
+        if not pending and items <= INLINE_ITEMS:
+            err = _thread_err()
+            program.entry(block, 0, n_groups, err)
+            found = _take_error(err, ndim_of)
+            if found is None:
+                return _DONE
+            check, indices = found
+            exc = on_error(check, indices) if on_error else BoundsError(f"check {check} {indices}")
+            return _FailedEvent(exc)
+        own = (ctypes.c_char * ctypes.sizeof(block)).from_buffer_copy(block)
+        event = CpuEvent(on_error)
+        start = lambda: self.pool.submit(event, program.entry, own, n_groups, ndim_of)  # noqa: E731
+        _after(pending, start)
+        return event
+
+    def launch(
+        self,
+        program: Program,
+        args: Sequence[LaunchArg],
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int] | None,
+        wait_for: Sequence[Event],
+    ) -> Event:
+        assert isinstance(program, CpuProgram)
+        local = block or self.default_block(grid)
+        packed, n_groups = pack_generic(program, args, grid, local)
+        items = grid[0] * grid[1] * grid[2]
+        if items == 0:
+            return _DONE
+        shapes = {p.name: a.shape for p, a in zip(program.module.kernel.params, args, strict=True)
+                  if isinstance(a, ArrayArg)}  # fmt: skip
+        return self.launch_packed(
+            program, packed, n_groups, items, wait_for, error_factory(program.module, shapes)
+        )
+
+
+def _wait(events: Sequence[Event]) -> None:
+    for e in events:
+        e.wait()
+
+
+def _after(pending: list[Event], start: Callable[[], None]) -> None:
+    """Call ``start`` once every pending event is done (CPU events by callback)."""
+    foreign = [e for e in pending if not isinstance(e, CpuEvent)]
+    if foreign:
+        from gpuoff.runtime import guards
+
+        guards.wait_all(foreign)
+    ours = [e for e in pending if isinstance(e, CpuEvent)]
+    if not ours:
+        start()
+        return
+    counter = [len(ours)]
+    lock = threading.Lock()
+
+    def one_done() -> None:
+        with lock:
+            counter[0] -= 1
+            last = counter[0] == 0
+        if last:
+            start()
+
+    for e in ours:
+        e.add_done_callback(one_done)
+
+
+_ndims_cache: dict[int, Callable[[int], int]] = {}
+
+
+def _check_ndims(module: Module) -> Callable[[int], int]:
+    fn = _ndims_cache.get(id(module))
+    if fn is None:
+        ndims = {c.id: c.ndim for c in module.checks}
+        fn = _ndims_cache[id(module)] = lambda check: min(
+            ndims.get(check, abi.MAX_NDIM), abi.MAX_NDIM
+        )
+    return fn
+
+
+def error_factory(module: Module, shapes: dict[str, tuple[int, ...]]) -> ErrorFactory:
+    """Builds the ``BoundsError`` for a failed check, from the launch's array shapes."""
+
+    def make(check: int, indices: tuple[int, ...]) -> Exception:
+        array = next((c.array for c in module.checks if c.id == check), "")
+        shape = shapes.get(array, ())
+        try:
+            from gpuoff.ir.bounds import bounds_error_message
+
+            message = bounds_error_message(module, check, indices, shape)
+        except ImportError:
+            message = f"index {indices} out of range for {array!r} of shape {shape}"
+        return BoundsError(message)
+
+    return make
+
+
+def pack_generic(
+    program: CpuProgram,
+    args: Sequence[LaunchArg],
+    grid: tuple[int, int, int],
+    local: tuple[int, int, int],
+) -> tuple[Any, int]:
+    """Pack ``args`` per ``codegen.abi`` (slow path; the kernel's cached plan packs faster)."""
+    from gpuoff.runtime.args import SCALAR_FORMAT
+
+    groups = tuple(-(-g // b) for g, b in zip(grid, local, strict=True))
+    values: list[Any] = [*grid, *local, *groups]
+    fmt = "<" + "q" * abi.HEADER_SLOTS
+    for ps, arg in zip(program.layout.params, args, strict=True):
+        if isinstance(arg, ArrayArg):
+            base = int(arg.allocation.handle.__array_interface__["data"][0])
+            values += [base + arg.offset, *arg.shape, *arg.strides]
+            fmt += "Q" + "q" * (2 * len(arg.shape))
+        else:
+            assert isinstance(ps.type, ScalarType)
+            fmt += SCALAR_FORMAT[ps.type.name]
+            values.append(arg)
+    block = ctypes.create_string_buffer(max(struct.calcsize(fmt), 8))
+    struct.pack_into(fmt, block, 0, *values)
+    return block, groups[0] * groups[1] * groups[2]
+
+
+_device: CpuDevice | None = None
+
+
+def discover() -> list[DeviceInfo]:
+    """The one CPU device."""
+    return [DeviceInfo("cpu", "cpu", f"host CPU, {os.cpu_count()} cores (LLVM JIT)", kind="cpu")]
+
+
+def open_device(name: str) -> CpuDevice:
+    """The process's CPU device (``name`` must be ``"cpu"``)."""
+    global _device
+    if name != "cpu":
+        raise DeviceError(f"unknown CPU device {name!r} (there is one: 'cpu')")
+    if _device is None:
+        _device = CpuDevice()
+    return _device

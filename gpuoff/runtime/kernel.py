@@ -1,0 +1,306 @@
+"""``@go.kernel``: the kernel object, launch configurations and the cached launch plan.
+
+``k[grid]`` / ``k[grid, block]`` give a ``Launch``; calling it checks the arguments, finds the
+plan for their signature (per argument: scalar, or array dtype + ndim + contiguity; and the
+device) and runs it. A plan is made once per signature: parse the annotations, trace the source
+into IR, verify, drop provably redundant bounds checks, compile (or load from the disk cache).
+
+Grids: ``k[n]``, ``k[(h, w)]``, ``k[(d, h, w)]``; with a block: ``k[grid, block]`` where at
+least one of the two is a tuple (``k[n, (256,)]``, ``k[(h, w), (16, 16)]``), since ``k[a, b]``
+with two ints is the 2-D grid ``(a, b)``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Generic, ParamSpec, overload
+
+import numpy as np
+
+from gpuoff.errors import LaunchTypeError
+from gpuoff.runtime import args as A
+from gpuoff.runtime import cache, debug, stats
+from gpuoff.runtime.buffer import Buffer, asarray
+from gpuoff.runtime.devices import current_device
+from gpuoff.runtime.devices.base import Device, Program
+from gpuoff.runtime.plan import Plan
+
+P = ParamSpec("P")
+Dims = tuple[int, int, int]
+
+
+def _dims(value: object, what: str) -> tuple[int, ...]:
+    items = value if isinstance(value, tuple | list) else (value,)
+    if not 1 <= len(items) <= 3:
+        raise ValueError(f"a launch {what} has 1 to 3 dimensions, got {value!r}")
+    out = []
+    for v in items:
+        if isinstance(v, bool) or not isinstance(v, int | np.integer):
+            raise TypeError(f"a launch {what} is an int or a tuple of 1-3 ints, got {value!r}")
+        if v < 0:
+            raise ValueError(f"a launch {what} must not be negative, got {value!r}")
+        out.append(int(v))
+    return tuple(out)
+
+
+def parse_config(config: object) -> tuple[Dims, Dims | None]:
+    """``k[config]`` -> (grid, block or None), each padded to 3 dimensions with 1s."""
+    block: tuple[int, ...] | None = None
+    if (
+        isinstance(config, tuple)
+        and len(config) == 2
+        and any(isinstance(c, tuple | list) for c in config)
+    ):
+        grid = _dims(config[0], "grid")
+        block = _dims(config[1], "block")
+    else:
+        grid = _dims(config, "grid")
+    g3 = (*grid, 1, 1)[:3]
+    if block is None:
+        return g3, None  # type: ignore[return-value]
+    if len(block) != len(grid):
+        raise ValueError(f"block {block} and grid {grid} have different numbers of dimensions")
+    if any(b == 0 for b in block):
+        raise ValueError(f"block dimensions must be positive, got {block}")
+    if any(g % b for g, b in zip(grid, block, strict=True)):
+        raise ValueError(
+            f"each grid dimension must be a multiple of the block's: {grid} vs {block}"
+        )
+    return g3, (*block, 1, 1)[:3]  # type: ignore[return-value]
+
+
+class Launch(Generic[P]):
+    """A kernel with its launch configuration: call it with the kernel's arguments."""
+
+    __slots__ = ("kernel", "grid", "block", "_geometry")
+
+    def __init__(self, kernel: Kernel[P], grid: Dims, block: Dims | None) -> None:
+        self.kernel = kernel
+        self.grid = grid
+        self.block = block
+        self._geometry: tuple[Device, tuple[int, ...], int, int] | None = None
+
+    def geometry(self, device: Device) -> tuple[tuple[int, ...], int, int]:
+        """(abi header slots, number of groups, number of work-items) on ``device``."""
+        geo = self._geometry
+        if geo is not None and geo[0] is device:
+            return geo[1], geo[2], geo[3]
+        grid = self.grid
+        block = self.block
+        if block is None:
+            chooser = getattr(device, "default_block", None)
+            block = chooser(grid) if chooser is not None else (1, 1, 1)
+        assert block is not None
+        groups = tuple(-(-g // b) for g, b in zip(grid, block, strict=True))
+        header = (*grid, *block, *groups)
+        self._geometry = (
+            device,
+            header,
+            groups[0] * groups[1] * groups[2],
+            grid[0] * grid[1] * grid[2],
+        )
+        return header, self._geometry[2], self._geometry[3]
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Any:
+        """Launch (asynchronously). Returns None, or the ``Owned`` arguments' new handles."""
+        return self.kernel._launch(self, args, kwargs)
+
+    def __repr__(self) -> str:
+        return f"<gpuoff launch {self.kernel.__name__}[{self.grid}, {self.block}]>"
+
+
+class Kernel(Generic[P]):
+    """A ``@go.kernel`` function: index with a grid to launch it (``k[n](*args)``)."""
+
+    def __init__(self, pyfunc: Callable[P, Any], *, boundscheck: bool = True,
+                 fastmath: bool = False) -> None:  # fmt: skip
+        self.pyfunc = pyfunc
+        self.boundscheck = boundscheck
+        self.fastmath = fastmath
+        self.__name__ = pyfunc.__name__
+        self.__qualname__ = pyfunc.__qualname__
+        self.__doc__ = pyfunc.__doc__
+        self.__module__ = pyfunc.__module__
+        self.__wrapped__ = pyfunc
+        self._decls: tuple[Any, ...] | None = None
+        self._plans: dict[tuple[Any, ...], Plan] = {}
+        self._launches: dict[object, Launch[P]] = {}
+        self._source_hash: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<gpuoff.kernel {self.__qualname__}>"
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Any:
+        raise TypeError(f"launch a kernel with a grid: {self.__name__}[n](...)")
+
+    def __getitem__(self, config: object) -> Launch[P]:
+        try:
+            launch = self._launches.get(config)
+        except TypeError:  # unhashable (a list)
+            launch = None
+        if launch is None:
+            grid, block = parse_config(config)
+            launch = Launch(self, grid, block)
+            if len(self._launches) < 256:
+                try:
+                    self._launches[config] = launch
+                except TypeError:
+                    pass
+        return launch
+
+    @property
+    def params(self) -> tuple[Any, ...]:
+        """The declared parameters (``frontend.ParamDecl``), read once from the annotations."""
+        if self._decls is None:
+            from gpuoff.frontend import parse_signature
+
+            self._decls = tuple(parse_signature(self.pyfunc))
+        return self._decls
+
+    def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        decls = self.params
+        names = [d.name for d in decls]
+        if len(args) > len(decls):
+            raise LaunchTypeError(
+                f"{self.__name__}() takes {len(decls)} arguments, got {len(args) + len(kwargs)}"
+            )
+        bound: list[Any] = list(args) + [_MISSING] * (len(decls) - len(args))
+        for key, value in kwargs.items():
+            if key not in names:
+                raise LaunchTypeError(f"{self.__name__}() has no parameter {key!r}")
+            i = names.index(key)
+            if bound[i] is not _MISSING:
+                raise LaunchTypeError(f"{self.__name__}() got multiple values for {key!r}")
+            bound[i] = value
+        missing = [n for n, v in zip(names, bound, strict=True) if v is _MISSING]
+        if missing:
+            raise LaunchTypeError(f"{self.__name__}() is missing arguments: {', '.join(missing)}")
+        return tuple(bound)
+
+    def _launch(self, launch: Launch[P], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        decls = self._decls if self._decls is not None else self.params
+        if kwargs or len(args) != len(decls):
+            args = self._bind(args, kwargs)
+        device = current_device()
+        key: list[Any] = [device]
+        host_arrays: list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]] | None = None
+        for i, a in enumerate(args):
+            if type(a) is Buffer:
+                key.append(a._key)
+            elif isinstance(a, np.ndarray):
+                buf = self._wrap_numpy(decls[i], a)
+                host_arrays = host_arrays or []
+                host_arrays.append((i, a, buf))
+                key.append(buf._key)
+            else:
+                key.append(None)
+        if host_arrays:
+            as_list = list(args)
+            for i, _, buf in host_arrays:
+                as_list[i] = buf
+            args = tuple(as_list)
+        tkey = tuple(key)
+        plan = self._plans.get(tkey)
+        if plan is None:
+            plan = self._make_plan(device, decls, args, tkey)
+        return plan.execute(launch, args, host_arrays)
+
+    def _wrap_numpy(self, decl: Any, a: np.ndarray[Any, Any]) -> Buffer[Any]:
+        if not decl.is_array:
+            raise A.type_error(self.__name__, decl, a, "an array for a scalar parameter")
+        if A.moves(decl):
+            raise A.type_error(
+                self.__name__, decl, a, "a NumPy array cannot be moved: pass a go.Buffer"
+            )
+        if a.dtype != decl.dtype.np_dtype:
+            raise A.type_error(self.__name__, decl, a, f"dtype {a.dtype.name}")
+        return asarray(a)
+
+    def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],
+                   key: tuple[Any, ...]) -> Plan:  # fmt: skip
+        types: list[Any] = []
+        for decl, a in zip(decls, args, strict=True):
+            if decl.is_array:
+                A.check_array(self.__name__, decl, a)
+                types.append(A.array_type(decl, a._key))
+            else:
+                if isinstance(a, Buffer):
+                    raise A.type_error(self.__name__, decl, a, "an array for a scalar parameter")
+                A.check_scalar(self.__name__, decl, a)
+                types.append(decl.dtype)
+        module, program = self._compile(device, types)
+        plan = Plan(self.__name__, device, decls, key, module, program)
+        self._plans[key] = plan
+        return plan
+
+    def _compile(self, device: Device, types: list[Any]) -> tuple[Any, Program]:
+        start = time.perf_counter()
+        sig = ", ".join(str(t) for t in types)
+        target = device.cache_key()
+        disk_key = ""
+        if target is not None:
+            if self._source_hash is None:
+                self._source_hash = cache.source_hash(self.pyfunc)
+            options = f"boundscheck={self.boundscheck},fastmath={self.fastmath}"
+            disk_key = cache.make_key(self._source_hash, self.__qualname__, sig, target, options)
+            hit = cache.load(disk_key)
+            if hit is not None:
+                stats.bump("disk_cache_hits")
+                program = device.load(*hit)
+                debug.log(debug.CACHE, f"{self.__name__}({sig}) on {device.name}: disk cache hit "
+                          f"({(time.perf_counter() - start) * 1e3:.1f} ms)")  # fmt: skip
+                return hit[0], program
+        module = self._lower(types)
+        stats.bump("compiles")
+        if target is not None:
+            artifact = device.build(module)
+            cache.store(disk_key, module, artifact)
+            program = device.load(module, artifact)
+        else:
+            program = device.compile(module)
+        debug.log(debug.CACHE, f"{self.__name__}({sig}) on {device.name}: compiled "
+                  f"({(time.perf_counter() - start) * 1e3:.1f} ms)")  # fmt: skip
+        return module, program
+
+    def _lower(self, types: list[Any]) -> Any:
+        from gpuoff.frontend import lower_kernel
+        from gpuoff.ir.bounds import eliminate_redundant_checks
+        from gpuoff.ir.verify import verify
+
+        module = lower_kernel(self.pyfunc, tuple(types), boundscheck=self.boundscheck,
+                              fastmath=self.fastmath)  # fmt: skip
+        verify(module)
+        module = eliminate_redundant_checks(module)
+        verify(module)
+        if debug.enabled(debug.IR):
+            from gpuoff.ir.printer import format_module
+
+            debug.log(debug.IR, f"IR of {self.__name__}:\n{format_module(module)}")
+        return module
+
+
+_MISSING: Any = object()
+
+
+@overload
+def kernel(pyfunc: Callable[P, Any], /) -> Kernel[P]: ...
+
+
+@overload
+def kernel(
+    *, boundscheck: bool = True, fastmath: bool = False
+) -> Callable[[Callable[P, Any]], Kernel[P]]: ...
+
+
+def kernel(
+    pyfunc: Callable[P, Any] | None = None, /, *, boundscheck: bool = True, fastmath: bool = False
+) -> Kernel[P] | Callable[[Callable[P, Any]], Kernel[P]]:
+    """Declare a kernel: ``@go.kernel`` or ``@go.kernel(boundscheck=True, fastmath=False)``."""
+    if pyfunc is not None:
+        return Kernel(pyfunc, boundscheck=boundscheck, fastmath=fastmath)
+
+    def wrap(fn: Callable[P, Any]) -> Kernel[P]:
+        return Kernel(fn, boundscheck=boundscheck, fastmath=fastmath)
+
+    return wrap

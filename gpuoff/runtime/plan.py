@@ -1,0 +1,206 @@
+"""The cached launch plan of one kernel specialisation on one device.
+
+``Plan.execute`` is the warm launch path. Under ``guards.LOCK`` it checks every array argument
+together (moved handles, aliasing, open host views) before anything changes; collects the
+events of conflicting in-flight work to order the launch after; makes the arguments valid on
+the device (residency); packs the arguments (host-memory devices: one ``struct.pack_into`` into
+a preallocated block, using the raw pointers cached on each Buffer) and launches; then records
+the new borrows, the new residency and the moves. Any error before the launch leaves every
+argument as it was.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import struct
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from codegen import abi
+from gpuoff.errors import BoundsError
+from gpuoff.ir.nodes import Module
+from gpuoff.ownership import Access
+from gpuoff.runtime import args as A
+from gpuoff.runtime import debug, guards, stats
+from gpuoff.runtime.buffer import Buffer
+from gpuoff.runtime.devices.base import ArrayArg, Device, DoneEvent, Event, LaunchArg, Program
+from gpuoff.runtime.residency import HOST
+
+_DONE = DoneEvent()
+HostArrays = list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
+"""NumPy arguments of a launch: (parameter index, the array, the buffer standing for it)."""
+_INF = float("inf")
+
+
+def _absolute(buf: Buffer[Any]) -> tuple[int, int]:
+    base = buf._st.host_ptr
+    return base + buf._lo, base + buf._hi
+
+
+class Plan:
+    """Compiled program + argument packer + guard plan for one signature on one device."""
+
+    def __init__(self, kernel: str, device: Device, decls: Sequence[Any], key: tuple[Any, ...],
+                 module: Module, program: Program) -> None:  # fmt: skip
+        self.kernel = kernel
+        self.device = device
+        self.decls = tuple(decls)
+        self.module = module
+        self.program = program
+        self.arrays: tuple[tuple[int, str, Access], ...] = tuple(
+            (i, d.name, d.access) for i, d in enumerate(decls) if d.is_array
+        )
+        self.owned = tuple(i for i, d in enumerate(decls) if A.moves(d))
+        self.exclusive = any(access.exclusive for _, _, access in self.arrays)
+        # per parameter: (index, is_array, decl, python type, lo, hi) for the fast scalar check
+        self.params: list[tuple[int, bool, Any, type, Any, Any]] = []
+        fmt = "<" + "q" * abi.HEADER_SLOTS
+        for i, d in enumerate(decls):
+            ndim = key[1 + i][1] if d.is_array else 0
+            fmt += A.slot_format(d, ndim)
+            self.params.append((i, d.is_array, d, *_fast_range(d)))
+        self.struct = struct.Struct(fmt)
+        self.fast = bool(device.host_memory and hasattr(device, "launch_packed"))
+        self.block = ctypes.create_string_buffer(max(self.struct.size, 8))
+
+    # -- the warm path -------------------------------------------------------------------------
+
+    def execute(self, launch: Any, args: tuple[Any, ...], host_arrays: HostArrays | None) -> Any:
+        """Check, order, move data, pack and launch; return the moved buffers' new handles."""
+        header, n_groups, items = launch.geometry(self.device)
+        values: list[Any] = [*header]
+        for i, is_array, decl, kind, lo, hi in self.params:
+            a = args[i]
+            if is_array:
+                values.extend(a._packed)
+            elif type(a) is kind and lo <= a <= hi:
+                values.append(a)
+            else:
+                values.append(A.check_scalar(self.kernel, decl, a))
+        with guards.LOCK:
+            waits = self._check(args)
+            event = self._run(launch, args, values, waits, n_groups, items)
+            result = self._commit(args, event)
+        if debug.enabled(debug.LAUNCHES):
+            debug.log(debug.LAUNCHES, f"launch {self.kernel}[{launch.grid}, {launch.block}] on "
+                      f"{self.device.name}: {items} items, waits on {len(waits)}, "
+                      f"{'done' if event.done() else 'async'}")  # fmt: skip
+        if host_arrays:
+            self._finish_host_arrays(event, host_arrays)
+        elif event.done() and event is not _DONE:
+            guards.settle(event)
+            guards.raise_deferred()
+        return result
+
+    def _check(self, args: tuple[Any, ...]) -> list[Event]:
+        """All rules, before anything changes; the in-flight events to order after."""
+        arrays = self.arrays
+        for i, _, _ in arrays:
+            buf = args[i]
+            if buf._moved is not None:
+                raise buf._moved.error(buf._describe())
+        if len(arrays) > 1:
+            guards.check_aliases(self.kernel, [
+                guards.ArgUse(name, access, *_absolute(args[i])) for i, name, access in arrays
+            ])  # fmt: skip
+        waits: list[Event] = []
+        for i, name, access in arrays:
+            buf = args[i]
+            st = buf._st
+            if st.host_views:
+                guards.check_host_views(st.host_views, buf._lo, buf._hi, access, name, self.kernel)
+            if st.uses:
+                guards.prune(st.uses)
+                waits.extend(guards.conflicting_events(st.uses, buf._lo, buf._hi, access))
+        return waits
+
+    def _run(self, launch: Any, args: tuple[Any, ...], values: list[Any], waits: list[Event],
+             n_groups: int, items: int) -> Event:  # fmt: skip
+        device = self.device
+        for i, _, _ in self.arrays:
+            st = args[i]._st
+            if self.fast:
+                if HOST not in st.valid:
+                    st.make_valid_on(device)
+            else:
+                waits.extend(st.make_valid_on(device))
+        stats.bump("launches")
+        if items == 0:
+            return _DONE
+        if self.fast:
+            self.struct.pack_into(self.block, 0, *values)
+            return device.launch_packed(  # type: ignore[attr-defined, no-any-return]
+                self.program, self.block, n_groups, items, waits, self._on_error(args)
+            )
+        largs: list[LaunchArg] = []
+        for i, is_array, decl, _, _, _ in self.params:
+            a = args[i]
+            if is_array:
+                largs.append(ArrayArg(a._st.allocation_on(device), a._off, a.shape, a._strides))
+            else:
+                largs.append(A.check_scalar(self.kernel, decl, a))
+        return device.launch(self.program, largs, launch.grid, launch.block, waits)
+
+    def _commit(self, args: tuple[Any, ...], event: Event) -> Any:
+        """Record borrows, residency and moves of a launch that has been started."""
+        pending = not event.done()
+        for i, _, access in self.arrays:
+            buf = args[i]
+            st = buf._st
+            if pending:
+                st.uses.append(guards.Use(buf._lo, buf._hi, access, event))
+            if access.exclusive:
+                st.mark_written_on(self.device)
+        if pending:
+            guards.track(event)
+        if not self.owned:
+            return None
+        where = guards.user_location()
+        moved = tuple(args[i]._moved_to(self.kernel, where) for i in self.owned)
+        return moved[0] if len(moved) == 1 else moved
+
+    def _finish_host_arrays(
+        self, event: Event, host_arrays: list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
+    ) -> None:
+        """NumPy arguments: the launch completes before returning; BorrowMut ones copy back."""
+        guards.wait_all([event])
+        guards.raise_deferred()
+        for i, original, buf in host_arrays:
+            if not self.decls[i].access.exclusive:
+                continue
+            if np.may_share_memory(original, buf._st.host):
+                buf._sync_host(Access.HOST_READ, register=False)
+            else:
+                np.copyto(original, buf.numpy())
+
+    def _on_error(self, args: tuple[Any, ...]) -> Any:
+        def make(check: int, indices: tuple[int, ...]) -> Exception:
+            shapes = {d.name: args[i].shape for i, d in enumerate(self.decls) if d.is_array}
+            return bounds_error(self.module, shapes, check, indices)
+
+        return make
+
+
+def bounds_error(module: Module, shapes: dict[str, tuple[int, ...]], check: int,
+                 indices: tuple[int, ...]) -> BoundsError:  # fmt: skip
+    """The ``BoundsError`` for failed check ``check`` (message from ``gpuoff.ir.bounds``)."""
+    from gpuoff.ir.bounds import bounds_error_message
+
+    array = next((c.array for c in module.checks if c.id == check), "")
+    return BoundsError(bounds_error_message(module, check, indices, shapes.get(array, ())))
+
+
+def _fast_range(decl: Any) -> tuple[type, Any, Any]:
+    """(exact Python type, lo, hi) accepted without the slow check for a scalar parameter."""
+    if decl.is_array:
+        return (type(None), 0, 0)
+    st = decl.dtype
+    if st.is_bool:
+        return (bool, False, True)
+    if st.is_int:
+        lo, hi = A.INT_RANGE[st.name]
+        return (int, lo, hi)
+    fmax = A.FLOAT_MAX[st.name]
+    return (float, -fmax, fmax) if fmax != _INF else (float, -_INF, _INF)
