@@ -4,7 +4,7 @@ Public names (the device registry calls these):
 
 * ``discover(driver=None) -> list[DeviceInfo]``: one ``cuda:N`` per device, or one unavailable
   ``cuda`` line with the reason (no cuda-python, no NVIDIA driver, no device). Never raises.
-* ``CudaDevice(ordinal=0, driver=None)``: the ``Device`` for ``cuda:N`` (primary context, one
+* ``open_device(name)`` / ``CudaDevice(ordinal=0, driver=None)``: the ``Device`` for ``cuda:N`` (primary context, one
   non-blocking stream, a module cache, pinned staging buffers, a pool of error records).
 * ``launch_dims(grid, block, max_threads, uniform)``: the launch geometry (pure).
 * ``cuda_array_interface(...)``: the ``__cuda_array_interface__`` dict of a device view.
@@ -28,6 +28,7 @@ import numpy as np
 
 from gpuoff.errors import BoundsError, CompileError, DeviceError
 from gpuoff.ir.nodes import Module, WorkItem
+from gpuoff.ir.types import ArrayType
 from gpuoff.runtime.devices.base import (
     Allocation,
     ArrayArg,
@@ -144,7 +145,7 @@ def _describe(drv: Any, ordinal: int, version: int) -> DeviceInfo:
         f"{name}, sm_{major}{minor}, {sms} SMs, {mem / 2**30:.0f} GiB, "
         f"driver {version // 1000}.{version % 1000 // 10}"
     )
-    return DeviceInfo(f"cuda:{ordinal}", "cuda", desc)
+    return DeviceInfo(f"cuda:{ordinal}", "cuda", desc, kind="gpu")
 
 
 def _capability(drv: Any, dev: Any) -> tuple[int, int]:
@@ -269,10 +270,10 @@ class ArgPacker:
     preallocated block of 8-byte slots, one per flattened PTX parameter, and an array of
     pointers to those slots whose address is ``kernel_params``."""
 
-    def __init__(self, kinds: Sequence[str], arrays: Sequence[int | None]) -> None:
+    def __init__(self, kinds: Sequence[str], arrays: Sequence[tuple[int, bool] | None]) -> None:
         """``kinds``: each PTX parameter's kind (``SLOT_FORMAT`` keys), header first: error
-        record pointer and the 3 global sizes. ``arrays``: per kernel parameter, its ndim for
-        an array or ``None`` for a scalar (matching how ``kinds`` flattens them)."""
+        record pointer and the 3 global sizes. ``arrays``: per kernel parameter, ``(ndim,
+        with_strides)`` for an array or ``None`` for a scalar (as ``kinds`` flattens them)."""
         self.kinds = tuple(kinds)
         self.arrays = tuple(arrays)
         self.struct = struct.Struct("<" + "".join(SLOT_FORMAT[k] for k in self.kinds))
@@ -288,17 +289,19 @@ class ArgPacker:
         if len(args) != len(self.arrays):
             raise DeviceError(f"cuda: {len(args)} arguments for {len(self.arrays)} parameters")
         out: list[Any] = [err, grid[0], grid[1], grid[2]]
-        for arg, ndim in zip(args, self.arrays, strict=True):
-            if ndim is None:
+        for arg, spec in zip(args, self.arrays, strict=True):
+            if spec is None:
                 if isinstance(arg, ArrayArg):
                     raise DeviceError("cuda: an array was passed for a scalar parameter")
                 out.append(arg)
             else:
+                ndim, with_strides = spec
                 if not isinstance(arg, ArrayArg) or len(arg.shape) != ndim:
                     raise DeviceError(f"cuda: expected a {ndim}-d array argument, got {arg!r}")
                 out.append(int(arg.allocation.handle) + arg.offset)
                 out.extend(arg.shape)
-                out.extend(arg.strides)
+                if with_strides:
+                    out.extend(arg.strides)
         return out
 
     def pack(self, err: int, grid: tuple[int, int, int], args: Sequence[LaunchArg]) -> int:
@@ -366,7 +369,7 @@ class CudaProgram(Program):
     """A kernel loaded on one CUDA device for one signature."""
 
     module: Module
-    ptx: Any  # codegen.nvptx.PtxObject
+    ptx: str
     function: Any  # CUfunction
     packer: ArgPacker
     max_threads: int
@@ -621,29 +624,43 @@ class CudaDevice(Device):
 
     # -- compile and launch ---------------------------------------------------------------
 
+    def cache_key(self) -> str:
+        """PTX depends on the target ``sm`` and the LLVM that made it."""
+        import llvmlite
+
+        return f"cuda|sm_{self.sm}|llvmlite {llvmlite.__version__}"
+
+    def build(self, module: Module) -> bytes:
+        """The PTX text of ``module`` for this device (the disk-cacheable artifact)."""
+        from codegen.nvptx import compile_ptx
+
+        return compile_ptx(module, sm=self.sm).ptx.encode()
+
+    def load(self, module: Module, artifact: bytes) -> CudaProgram:
+        """Load PTX made by ``build`` (here or in an earlier process)."""
+        return self._program(module, artifact.decode())
+
     def compile(self, module: Module) -> CudaProgram:
         key = hashlib.sha256(f"{self.sm}\0{module!r}".encode()).hexdigest()
         program = self.programs.get(key)
         if program is None:
-            from codegen.nvptx import compile_ptx
-
-            ptx = compile_ptx(module, sm=self.sm)
-            function = self._load(module, ptx.ptx, ptx.entry)
-            attr = self.drv.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
-            max_threads = int(
-                self._check(self.drv.cuFuncGetAttribute(attr, function), "cuFuncGetAttribute")
-            )
-            arrays = [
-                None if not hasattr(p.type, "ndim") else int(p.type.ndim)  # ArrayType
-                for p in module.kernel.params
-            ]
-            packer = ArgPacker([p.kind for p in ptx.params], arrays)
-            checked = module.boundscheck and bool(module.checks)
-            program = CudaProgram(
-                module, ptx, function, packer, max_threads, needs_uniform_groups(module), checked
-            )
-            self.programs[key] = program
+            program = self.programs[key] = self.load(module, self.build(module))
         return program
+
+    def _program(self, module: Module, ptx: str) -> CudaProgram:
+        from codegen.nvptx import ptx_params
+
+        function = self._load(module, ptx, module.kernel.name)
+        attr = self.drv.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+        max_threads = self._check(self.drv.cuFuncGetAttribute(attr, function), "cuFuncGetAttribute")
+        arrays = [
+            (p.type.ndim, not p.type.contiguous) if isinstance(p.type, ArrayType) else None
+            for p in module.kernel.params
+        ]
+        packer = ArgPacker([p.kind for p in ptx_params(module)], arrays)
+        checked = module.boundscheck and bool(module.checks)
+        uniform = needs_uniform_groups(module)
+        return CudaProgram(module, ptx, function, packer, int(max_threads), uniform, checked)
 
     def _load(self, module: Module, ptx: str, entry: str) -> Any:
         """Load PTX (cached by its hash); a JIT failure becomes ``CompileError`` with the log."""
@@ -713,3 +730,11 @@ class CudaDevice(Device):
         """Wait for everything queued on this device (errors stay with their events)."""
         self.current()
         self._check(self.drv.cuStreamSynchronize(self.stream), "cuStreamSynchronize")
+
+
+def open_device(name: str, driver: Any = None) -> CudaDevice:
+    """The device called ``name`` (``"cuda"`` or ``"cuda:N"``); ``DeviceError`` if unusable."""
+    _, _, index = name.partition(":")
+    if index and not index.isdigit():
+        raise ValueError(f"not a CUDA device name: {name!r} (expected 'cuda:N')")
+    return CudaDevice(int(index or 0), driver)
