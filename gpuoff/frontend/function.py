@@ -1,0 +1,107 @@
+"""Lowering one Python function (a kernel or one device-function specialisation) to an
+``ir.Function``: the fixpoint passes over local-variable types, then the final pass."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from gpuoff.errors import CompileError
+from gpuoff.frontend.base import ARG_PREFIX, INFER, FuncSpec, PassTypes
+from gpuoff.frontend.calls import CallMixin
+from gpuoff.frontend.exprs import ExprMixin
+from gpuoff.frontend.irutil import Val
+from gpuoff.frontend.stmts import StmtMixin
+from gpuoff.ir import nodes as N
+from gpuoff.ir import types as T
+
+if TYPE_CHECKING:
+    from gpuoff.frontend.lower import ModuleContext
+
+MAX_PASSES = 64  # far above what the finite type lattice needs
+
+
+class FunctionLowerer(StmtMixin, CallMixin, ExprMixin):
+    """One pass over one function's body."""
+
+    def run(self) -> tuple[N.Stmt, ...]:
+        tree = self.src.tree
+        prologue: list[N.Stmt] = []
+        # A scalar parameter the body assigns to becomes a local initialised from the
+        # (renamed) parameter, so its type can widen like any other local's.
+        for name, t in self.spec.params:
+            if isinstance(t, T.ScalarType) and self.is_local(name):
+                arg = Val(N.Var(t, ARG_PREFIX + name, loc=self.loc(tree)))
+                prologue.append(self.assign_local(name, arg, tree))
+        return tuple(prologue) + self.block(tree.body)
+
+
+def always_returns(stmts: tuple[N.Stmt, ...]) -> bool:
+    """Whether every path through ``stmts`` ends in a ``Return``."""
+    for s in stmts:
+        if isinstance(s, N.Return):
+            return True
+        if isinstance(s, N.If) and always_returns(s.body) and always_returns(s.orelse):
+            return True
+    return False
+
+
+def _fixpoint(ctx: ModuleContext, spec: FuncSpec) -> PassTypes:
+    prev = PassTypes()
+    for _ in range(MAX_PASSES):
+        lw = FunctionLowerer(ctx, spec, prev, final=False)
+        lw.run()
+        nxt = prev.merged(lw.cur)
+        if nxt == prev:
+            return prev
+        prev = nxt
+    raise CompileError(f"the types of {spec.display_name}'s variables do not settle")
+
+
+def _return_type(spec: FuncSpec, types: PassTypes, body: tuple[N.Stmt, ...]) -> T.ScalarType | None:
+    tree: ast.FunctionDef = spec.source.src.tree
+    src = spec.source.src
+    declared = spec.declared_return
+    if spec.is_kernel:
+        return None
+    if isinstance(declared, T.ScalarType):
+        rtype: T.ScalarType | None = declared
+    elif declared is INFER:
+        if types.returns is not None and types.bare_return:
+            raise src.error(tree, f"device function {spec.display_name!r} returns a value on "
+                                  "some paths and nothing on others")  # fmt: skip
+        rtype = types.returns.type if types.returns is not None else None
+    else:
+        rtype = None
+    if rtype is not None and not always_returns(body):
+        raise src.error(tree, f"device function {spec.display_name!r} may reach its end without "
+                              "returning a value")  # fmt: skip
+    return rtype
+
+
+def lower_function(ctx: ModuleContext, spec: FuncSpec) -> N.Function:
+    """Lower ``spec`` to an ``ir.Function`` (device functions it calls go to ``ctx``)."""
+    types = _fixpoint(ctx, spec)
+    lw = FunctionLowerer(ctx, spec, types, final=True)
+    body = lw.run()
+    src = spec.source.src
+    params = tuple(
+        N.Param(lw.param_ir_name(name) if isinstance(t, T.ScalarType) else name, t,
+                loc=src.loc(src.tree))
+        for name, t in spec.params
+    )  # fmt: skip
+    local_types: dict[str, T.ScalarType] = {n: vt.type for n, vt in types.locals.items()}
+    local_types.update(types.declared)
+    local_types.update(lw.temps)
+    return N.Function(
+        spec.ir_name,
+        params,
+        _return_type(spec, types, body),
+        local_types,
+        body,
+        is_kernel=spec.is_kernel,
+        shared=tuple(lw.shared),
+        filename=src.filename,
+        firstlineno=src.firstlineno,
+        loc=src.loc(src.tree),
+    )

@@ -1,0 +1,94 @@
+"""Small IR-building helpers: typed values, casts with constant folding, truthiness."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+import numpy as np
+
+from gpuoff.frontend.typing_rules import VType
+from gpuoff.ir import nodes as N
+from gpuoff.ir import types as T
+
+
+class Val(NamedTuple):
+    """A lowered scalar expression and whether it is weak (a Python literal, NEP 50)."""
+
+    expr: N.Expr
+    weak: bool = False
+
+    @property
+    def vtype(self) -> VType:
+        return VType(self.expr.type, self.weak)
+
+
+def const_value(value: int | float | bool, t: T.ScalarType) -> int | float | bool:
+    """``value`` converted to ``t`` with ``Cast``'s semantics (so folding changes nothing)."""
+    if t.is_bool:
+        return bool(value)
+    if t.is_float:
+        v = float(value)
+        return float(np.float32(v)) if t.bits == 32 else float(np.float16(v)) if t.bits == 16 else v
+    if isinstance(value, float):
+        if math.isnan(value):
+            return 0
+        info = np.iinfo(t.np_dtype)  # type: ignore[type-var]
+        if math.isinf(value):
+            return int(info.max) if value > 0 else int(info.min)
+        return min(max(int(value), int(info.min)), int(info.max))
+    v = int(value) % (1 << t.bits)
+    if t.is_signed and v >= 1 << (t.bits - 1):
+        v -= 1 << t.bits
+    return v
+
+
+def const(value: int | float | bool, t: T.ScalarType, loc: N.Loc | None = None) -> N.Const:
+    """A ``Const`` of type ``t`` holding ``value`` converted to ``t``."""
+    return N.Const(t, const_value(value, t), loc=loc)
+
+
+def cast(expr: N.Expr, t: T.ScalarType) -> N.Expr:
+    """``expr`` converted to ``t`` (no node if it already has type ``t``; constants fold)."""
+    if expr.type == t:
+        return expr
+    if isinstance(expr, N.Const):
+        return const(expr.value, t, expr.loc)
+    return N.Cast(t, expr, loc=expr.loc)
+
+
+def truth(expr: N.Expr) -> N.Expr:
+    """Python truthiness of a scalar as a bool expression (``x != 0`` for numbers)."""
+    if expr.type.is_bool:
+        return expr
+    if isinstance(expr, N.Const):
+        return N.Const(T.boolean, bool(expr.value), loc=expr.loc)
+    return N.Compare(T.boolean, "ne", expr, const(0, expr.type), loc=expr.loc)
+
+
+def children(node: object) -> Iterator[N.Node]:
+    """Direct IR children of a node (expressions, array refs and statements)."""
+    if not dataclasses.is_dataclass(node):
+        return
+    for f in dataclasses.fields(node):
+        if f.name == "loc":
+            continue
+        value = getattr(node, f.name)
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, N.Node):
+                yield item
+
+
+def mentions(node: N.Node, pred: Callable[[N.Node], bool]) -> bool:
+    """Whether ``node`` or any node below it satisfies ``pred``."""
+    if pred(node):
+        return True
+    return any(mentions(c, pred) for c in children(node))
+
+
+def has_effects(expr: N.Expr) -> bool:
+    """Whether evaluating ``expr`` may have an effect (a call or an atomic)."""
+    return mentions(expr, lambda n: isinstance(n, N.Call | N.AtomicRMW))

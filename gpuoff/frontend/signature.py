@@ -1,0 +1,190 @@
+"""Kernel and device-function signatures: annotations -> ``ParamDecl``.
+
+Annotations are resolved one parameter at a time (so an error names the parameter), by
+evaluating string annotations (``from __future__ import annotations``) in the function's
+globals and closure. Accepted forms:
+
+* ``Borrow[Array[T]]``, ``BorrowMut[Array[T]]``, ``Owned[Array[T]]`` with ``T`` a gpuoff
+  scalar type (``go.f32``) or a NumPy scalar type (``np.float32``);
+* scalars: a gpuoff scalar type, a NumPy scalar type, or ``float`` (f64), ``int`` (i64),
+  ``bool``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gpuoff import lang
+from gpuoff.errors import LaunchTypeError
+from gpuoff.ir import types as T
+from gpuoff.ownership import WRAPPER_ACCESS, Access
+
+_EXPECTED = (
+    "a scalar type (go.f32, go.i32, float, int, bool, ...) or an array with an ownership "
+    "wrapper: Borrow[Array[T]], BorrowMut[Array[T]] or Owned[Array[T]]"
+)
+
+_PY_SCALARS: dict[object, T.ScalarType] = {float: T.f64, int: T.i64, bool: T.boolean}
+
+
+@dataclass(frozen=True)
+class ParamDecl:
+    """One declared parameter: its element (or scalar) type and, for arrays, its access."""
+
+    name: str
+    dtype: T.ScalarType
+    access: Access | None
+    is_array: bool
+
+
+class AnnotationError(Exception):
+    """An annotation that is not a kernel parameter type (internal; callers re-raise)."""
+
+
+def unwrap_function(obj: object) -> Callable[..., Any]:
+    """The plain Python function behind a kernel object, a ``DeviceFunction`` or a wrapper."""
+    seen = 0
+    while seen < 8:
+        seen += 1
+        if isinstance(obj, lang.DeviceFunction):
+            obj = obj.pyfunc
+            continue
+        inner = getattr(obj, "pyfunc", None) or getattr(obj, "__wrapped__", None)
+        if inner is not None and not inspect.isfunction(obj):
+            obj = inner
+            continue
+        break
+    if not callable(obj):
+        raise TypeError(f"{obj!r} is not a function")
+    return obj
+
+
+def closure_namespace(pyfunc: Callable[..., Any]) -> dict[str, object]:
+    """The function's free variables that are bound (closure cells), by name."""
+    code = getattr(pyfunc, "__code__", None)
+    cells = getattr(pyfunc, "__closure__", None) or ()
+    names = code.co_freevars if code is not None else ()
+    out: dict[str, object] = {}
+    for name, cell in zip(names, cells, strict=False):
+        try:
+            out[name] = cell.cell_contents
+        except ValueError:  # an empty cell: the enclosing variable is not assigned yet
+            continue
+    return out
+
+
+def _evaluate(annotation: object, pyfunc: Callable[..., Any]) -> object:
+    if not isinstance(annotation, str):
+        return annotation
+    namespace: dict[str, object] = dict(vars(builtins))
+    namespace.update(getattr(pyfunc, "__globals__", {}))
+    namespace.update(closure_namespace(pyfunc))
+    try:
+        return eval(annotation, namespace)  # noqa: S307 - the user's own annotation text
+    except Exception as exc:  # noqa: BLE001 - any failure means "cannot resolve"
+        raise AnnotationError(f"cannot resolve annotation {annotation!r} ({exc})") from None
+
+
+def scalar_of(obj: object) -> T.ScalarType | None:
+    """The IR scalar type named by ``obj`` (``go.f32``, ``np.float32``, ``float``), or None."""
+    if obj in _PY_SCALARS:
+        return _PY_SCALARS[obj]
+    if isinstance(obj, type) and issubclass(obj, lang.DType) and obj is not lang.DType:
+        return T.scalar_from_lang(obj)
+    if isinstance(obj, type) and obj.__module__ == "numpy":
+        try:
+            return T.scalar_from_lang(lang.dtype_of(obj))
+        except TypeError:
+            return None
+    return None
+
+
+def _describe(obj: object) -> str:
+    if isinstance(obj, type):
+        return obj.__name__
+    return repr(obj)
+
+
+def _array_dtype(arg: object) -> T.ScalarType:
+    if typing.get_origin(arg) is not lang.Array:
+        raise AnnotationError(f"the wrapper must contain Array[T], got {_describe(arg)}")
+    (elem,) = typing.get_args(arg)
+    dtype = scalar_of(elem)
+    if dtype is None or elem in _PY_SCALARS:
+        raise AnnotationError(f"unknown array element type {_describe(elem)}")
+    return dtype
+
+
+def decl_from_annotation(name: str, annotation: object) -> ParamDecl:
+    """``ParamDecl`` for one resolved annotation; ``AnnotationError`` if it is not one."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        annotation = typing.get_args(annotation)[0]
+        origin = typing.get_origin(annotation)
+    if origin is not None and origin in lang.OWNERSHIP_WRAPPERS:
+        access = WRAPPER_ACCESS[origin.__name__]
+        (inner,) = typing.get_args(annotation)
+        return ParamDecl(name, _array_dtype(inner), access, True)
+    if origin is lang.Array or annotation is lang.Array:
+        raise AnnotationError(
+            "an array parameter needs an ownership wrapper: Borrow[Array[T]] (read), "
+            "BorrowMut[Array[T]] (read and write) or Owned[Array[T]] (take over)"
+        )
+    if annotation in lang.OWNERSHIP_WRAPPERS:
+        raise AnnotationError(f"{_describe(annotation)} needs an element: Array[T] in brackets")
+    dtype = scalar_of(annotation)
+    if dtype is None:
+        raise AnnotationError(f"unsupported type {_describe(annotation)}")
+    return ParamDecl(name, dtype, None, False)
+
+
+def raw_annotations(pyfunc: Callable[..., Any]) -> list[tuple[str, object, int]]:
+    """``(name, annotation or inspect.Parameter.empty, kind)`` for each parameter."""
+    sig = inspect.signature(pyfunc, follow_wrapped=False, eval_str=False)
+    return [(p.name, p.annotation, p.kind) for p in sig.parameters.values()]
+
+
+def resolve_param(
+    pyfunc: Callable[..., Any], name: str, annotation: object, kind: int
+) -> ParamDecl:
+    """Resolve one parameter's annotation; ``AnnotationError`` with the reason if invalid."""
+    if kind not in (
+        inspect.Parameter.POSITIONAL_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    ):
+        raise AnnotationError("only plain positional parameters are supported (no *args, **kw)")
+    if annotation is inspect.Parameter.empty:
+        raise AnnotationError("it has no type annotation")
+    return decl_from_annotation(name, _evaluate(annotation, pyfunc))
+
+
+def parse_signature(pyfunc: Callable[..., Any]) -> tuple[ParamDecl, ...]:
+    """The declared parameters of a kernel, from its annotations.
+
+    Raises ``LaunchTypeError`` naming the parameter and what was expected when an annotation
+    is missing, unknown, or an array lacks its ownership wrapper.
+    """
+    func = unwrap_function(pyfunc)
+    fname = getattr(func, "__qualname__", "kernel")
+    out: list[ParamDecl] = []
+    for name, annotation, kind in raw_annotations(func):
+        try:
+            out.append(resolve_param(func, name, annotation, kind))
+        except AnnotationError as exc:
+            raise LaunchTypeError(
+                f"parameter {name!r} of {fname}: {exc}; expected {_EXPECTED}"
+            ) from None
+    return tuple(out)
+
+
+def return_annotation(pyfunc: Callable[..., Any]) -> object:
+    """The resolved return annotation, ``inspect.Signature.empty`` if there is none."""
+    ann = inspect.signature(pyfunc, follow_wrapped=False, eval_str=False).return_annotation
+    if ann is inspect.Signature.empty:
+        return ann
+    return _evaluate(ann, pyfunc)
