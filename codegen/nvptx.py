@@ -23,8 +23,8 @@ Math without libdevice: ``codegen.nvptx_math``.
 from __future__ import annotations
 
 import functools
-from types import MappingProxyType
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import llvmlite.binding as llvm
 from llvmlite import ir as ll
@@ -43,8 +43,6 @@ from codegen.llvm import (
     alloca_block,
     derived_strides,
     gep,
-    llvm_type,
-    memory_type,
     new_error_record,
 )
 from codegen.nvptx_math import FUNCS as IR_MATH
@@ -237,7 +235,7 @@ def _shared(ml: ModuleLowerer, b: ll.IRBuilder, fl: FunctionLowerer) -> None:
     for sa in ml.ir.kernel.shared:
         shape = sa.type.static_shape or ()
         g = ml.target.shared_array(ml, sa)
-        g.align = 16  # type: ignore[attr-defined]
+        g.align = 16
         strides = [1] * len(shape)
         for d in range(len(shape) - 2, -1, -1):
             strides[d] = strides[d + 1] * shape[d + 1]
