@@ -5,7 +5,8 @@ Public names (the device registry calls these):
 * ``discover(driver=None) -> list[DeviceInfo]``: one ``cuda:N`` per device, or one unavailable
   ``cuda`` line with the reason (no cuda-python, no NVIDIA driver, no device). Never raises.
 * ``open_device(name)`` / ``CudaDevice(ordinal=0, driver=None)``: the ``Device`` for
-  ``cuda:N`` (primary context, one non-blocking stream, a module cache, pinned staging buffers, a pool of error records).
+  ``cuda:N`` (primary context, one non-blocking stream, a module cache, pinned staging
+  buffers, a pool of error records).
 * ``launch_dims(grid, block, max_threads, uniform)``: the launch geometry (pure).
 * ``cuda_array_interface(...)``: the ``__cuda_array_interface__`` dict of a device view.
 
