@@ -96,7 +96,10 @@ def parse_sig(text: str) -> list[tuple[str, int, bool]]:
 
 def arg_types_for(pyfunc: Callable[..., Any], sig: str | None) -> list[Any]:
     """IR argument types for ``pyfunc`` from ``sig``, ownership taken from its annotations."""
-    from gpuoff.frontend import parse_signature
+    try:
+        from gpuoff.frontend import parse_signature
+    except ImportError as e:
+        raise CliError(f"the gpuoff front end is not available: {e}") from e
     from gpuoff.ir import types as T
 
     decls = parse_signature(pyfunc)
@@ -171,7 +174,10 @@ def _unavailable(target: str, exc: BaseException) -> CliError:
 def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath: bool | None
                    ) -> Any:  # fmt: skip
     """The IR module the runtime would compile for ``obj`` (a kernel) with signature ``sig``."""
-    from gpuoff.frontend import lower_kernel
+    try:
+        from gpuoff.frontend import lower_kernel
+    except ImportError as e:
+        raise CliError(f"the gpuoff front end is not available: {e}") from e
 
     pyfunc = getattr(obj, "pyfunc", obj)
     if not callable(pyfunc):
@@ -181,13 +187,18 @@ def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath
         boundscheck = bool(getattr(obj, "boundscheck", getattr(options, "boundscheck", True)))
     if fastmath is None:
         fastmath = bool(getattr(obj, "fastmath", getattr(options, "fastmath", False)))
-    module = lower_kernel(pyfunc, arg_types_for(pyfunc, sig),
+    module = lower_kernel(pyfunc, tuple(arg_types_for(pyfunc, sig)),
                           boundscheck=boundscheck, fastmath=fastmath)  # fmt: skip
+    # The same passes as the runtime's first launch, so `show` prints what really runs.
     try:
         from gpuoff.ir.bounds import eliminate_redundant_checks
+        from gpuoff.ir.verify import verify
     except ImportError:
         return module
-    return eliminate_redundant_checks(module)
+    verify(module)
+    module = eliminate_redundant_checks(module)
+    verify(module)
+    return module
 
 
 def render_target(module: Any, target: str, *, optimized: bool = True, sm: int = 80) -> str:
