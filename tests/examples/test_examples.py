@@ -1,0 +1,48 @@
+"""Every example runs as ``python examples/X.py``, checks itself against NumPy and exits 0."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+# Small sizes keep the suite fast; each example's defaults are for people.
+ARGS: dict[str, list[str]] = {
+    "saxpy.py": ["-n", "100003"],
+    "stencil2d.py": ["--size", "97", "--steps", "3"],
+    "mandelbrot.py": ["--width", "120", "--height", "50", "--iters", "60"],
+}
+
+
+def test_examples_exist() -> None:
+    assert {p.name for p in EXAMPLES} >= {"saxpy.py", "stencil2d.py", "mandelbrot.py"}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_runs_and_matches_numpy(path: Path, tmp_path: Path) -> None:
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(tmp_path / "cache"), GPUOFF_DEVICE="cpu")
+    proc = subprocess.run(
+        [sys.executable, str(path), *ARGS.get(path.name, [])], capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "matches NumPy" in proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+def test_mandelbrot_example_detects_a_wrong_result(tmp_path: Path) -> None:
+    # The check can fail: compare against a NumPy reference of a different region.
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        import mandelbrot as example
+    finally:
+        sys.path.pop(0)
+    a = example.mandelbrot_numpy(20, 30, -2.2, -0.5, 0.1, 30)
+    b = example.mandelbrot_numpy(20, 30, -2.0, -0.5, 0.1, 30)
+    assert (a != b).mean() > 1e-3
+    assert a.max() == 30 and a.min() >= 0
