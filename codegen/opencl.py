@@ -16,8 +16,10 @@ Kernel arguments, in order (``OpenCLSource.args`` describes each one):
 * ``long gpuoff_grid0, gpuoff_grid1, gpuoff_grid2``: the launch grid. The runtime may round
   the global size up to a multiple of the work-group size; work-items at or past the grid
   return at once, so ids run over exactly ``range(grid[d])`` and ``global_size(d)`` is the grid;
-* ``__global long* gpuoff_err``: the error record of ``codegen.abi`` (``ERROR_RECORD_LEN``
-  longs, zero before the launch; the first failed check wins, see ``Helpers.oob``).
+* ``__global long* gpuoff_err, long gpuoff_err_slot``: a buffer of error records and the index
+  of this launch's record (``ERR_LEN = 1 + 2 * MAX_NDIM`` longs, zero before the launch):
+  ``codegen.abi``'s record, then the failing array's shape. The first failed check wins (see
+  ``Helpers.oob``). ``OpenCLSource.has_checks`` is False when no access is checked.
 
 Semantics follow the docstrings of ``gpuoff.ir.nodes``; where C differs, helpers in
 ``codegen.opencl_helpers`` restore the IR's meaning (floor division, modulo, integer ``pow``,
@@ -33,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from codegen import opencl_exprs
+from codegen.abi import MAX_NDIM
 from codegen.opencl_helpers import Helpers, c_identifier, memory_ctype, value_ctype, zero_literal
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
@@ -41,6 +44,9 @@ from gpuoff.ownership import Access
 
 GRID_ARGS = ("gpuoff_grid0", "gpuoff_grid1", "gpuoff_grid2")
 ERR_ARG = "gpuoff_err"
+ERR_SLOT_ARG = "gpuoff_err_slot"
+ERR_LEN = 1 + 2 * MAX_NDIM
+"""Longs in one OpenCL error record: ``codegen.abi``'s record, then the array's shape."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,7 @@ class OpenCLSource:
     uses_fp64: bool = False
     uses_fp16: bool = False
     uses_barrier: bool = False
+    has_checks: bool = False
     build_options: tuple[str, ...] = ()
 
 
@@ -121,6 +128,7 @@ def render_opencl(
         uses_fp64=uses_fp64,
         uses_fp16=uses_fp16,
         uses_barrier=any(isinstance(x, n.Barrier) for x in _walk(module)),
+        has_checks=any(h.err for h in hidden.values()),
         build_options=options,
     )
 
@@ -291,7 +299,9 @@ class _FunctionWriter:
         hidden = self.hidden[self.fn.name]
         if self.fn.is_kernel or hidden.grid:
             out.append(", ".join(f"long {g}" for g in GRID_ARGS))
-        if self.fn.is_kernel or hidden.err:
+        if self.fn.is_kernel:
+            out.append(f"__global long* {ERR_ARG}, long {ERR_SLOT_ARG}")
+        elif hidden.err:
             out.append(f"__global long* {ERR_ARG}")
         return out
 
@@ -312,6 +322,7 @@ class _FunctionWriter:
                 out.append(KernelArg("scalar", name, i, 0, memory_ctype(p.type)))
         out += [KernelArg("grid", g, -1, d) for d, g in enumerate(GRID_ARGS)]
         out.append(KernelArg("err", ERR_ARG))
+        out.append(KernelArg("err_slot", ERR_SLOT_ARG))
         return tuple(out)
 
     def call_args(self, callee: str, args: tuple[n.Expr | n.ArrayRef, ...]) -> list[str]:
@@ -369,6 +380,8 @@ class _FunctionWriter:
             self.emit(f"if (get_global_id(0) >= (size_t){GRID_ARGS[0]} ||")
             self.emit(f"    get_global_id(1) >= (size_t){GRID_ARGS[1]} ||")
             self.emit(f"    get_global_id(2) >= (size_t){GRID_ARGS[2]}) return;")
+            if self.hidden[fn.name].err:
+                self.emit(f"{ERR_ARG} += {ERR_SLOT_ARG} * {ERR_LEN};  /* this launch's record */")
         for p in fn.params:
             c = self.names[p.name]
             if isinstance(p.type, ArrayType) and fn.is_kernel:

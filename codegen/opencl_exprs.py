@@ -227,11 +227,12 @@ class ExprWriter:
             f"(ulong){i} < (ulong){self.fw.shape(array.name, d)}" for d, i in enumerate(idx)
         )
 
-    def _oob_call(self, check: int, idx: list[str]) -> str:
+    def _oob_call(self, array: n.ArrayRef, check: int, idx: list[str]) -> str:
         from codegen.opencl import ERR_ARG
 
         fn = self.fw.helpers.oob(len(idx))
-        return f"{fn}({', '.join([ERR_ARG, str(check), *idx])})"
+        shape = [self.fw.shape(array.name, d) for d in range(len(idx))]
+        return f"{fn}({', '.join([ERR_ARG, str(check), *idx, *shape])})"
 
     def _load(self, e: n.Load) -> str:
         prefix: list[str] = []
@@ -243,7 +244,7 @@ class ExprWriter:
         if e.check is None:
             text = value
         else:
-            zero = f"({value_ctype(e.type)}){self._oob_call(e.check, idx)}"
+            zero = f"({value_ctype(e.type)}){self._oob_call(e.array, e.check, idx)}"
             text = f"({self._in_bounds(e.array, idx)}) ? {value} : {zero}"
         if prefix:
             # A comma expression must stay parenthesised even at the top of a statement.
@@ -267,7 +268,7 @@ class ExprWriter:
         name = self.fw.names[e.array.name]
         call = f"{fn}(&{name}[{self._offset(e.array, idx)}], {value})"
         if e.check is not None:
-            zero = f"({value_ctype(e.type)}){self._oob_call(e.check, idx)}"
+            zero = f"({value_ctype(e.type)}){self._oob_call(e.array, e.check, idx)}"
             call = f"({self._in_bounds(e.array, idx)}) ? {call} : {zero}"
         return f"({', '.join(prefix)}, ({call}))" if prefix else call
 
@@ -300,7 +301,7 @@ class ExprWriter:
         fw.depth -= 1
         fw.emit("} else {")
         fw.depth += 1
-        fw.emit(f"{self._oob_call(s.check, idx)};")
+        fw.emit(f"{self._oob_call(s.array, s.check, idx)};")
         fw.depth -= 1
         fw.emit("}")
 

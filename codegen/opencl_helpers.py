@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from codegen.abi import MAX_NDIM
 from gpuoff.errors import CompileError
 from gpuoff.ir.types import ScalarType
 
@@ -94,7 +95,10 @@ class Helpers:
         return name
 
     def oob(self, ndim: int) -> str:
-        """``long gpuoff_oob<ndim>(err, check, i0, ...)``: record a failed bounds check, return 0.
+        """``long gpuoff_oobN(err, check, i0.., n0..)``: record a failed check, return 0.
+
+        The record is ``codegen.abi``'s (check id, then the indices) followed, from
+        ``err[1 + MAX_NDIM]``, by the array's shape: 1 + 2 * MAX_NDIM longs in all.
 
         The first record wins: the check id goes in with a 32-bit compare-and-swap on the low
         word of ``err[0]`` (core OpenCL 1.1 atomics, no int64-atomics extension needed; every
@@ -103,7 +107,9 @@ class Helpers:
         """
         name = f"gpuoff_oob{ndim}"
         params = "".join(f", long i{d}" for d in range(ndim))
+        params += "".join(f", long n{d}" for d in range(ndim))
         stores = "".join(f"        err[{1 + d}] = i{d};\n" for d in range(ndim))
+        stores += "".join(f"        err[{1 + MAX_NDIM + d}] = n{d};\n" for d in range(ndim))
         body = (
             f"/* Record a failed bounds check (first record wins); yields 0. */\n"
             f"long {name}(__global long* err, int check{params})\n{{\n"

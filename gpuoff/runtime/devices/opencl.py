@@ -1,0 +1,375 @@
+"""The ``opencl:N`` devices: any OpenCL platform through pyopencl (PoCL, Intel, AMD, NVIDIA, Apple).
+
+Registry entry points: ``discover()`` lists every device of every platform (or one unavailable
+entry with the reason: pyopencl missing, no ICD, no platform), ``open_device("opencl:N")``
+opens device ``N`` in that order.
+
+Each device has one context and one in-order queue, so commands run in the order they are
+enqueued and events of this device never need to be passed along as ``wait_for`` (events of
+other devices are waited for on the host first). Launches and copies are asynchronous and
+return ``OpenCLEvent``s wrapping ``cl.Event``s.
+
+Programs are cached in memory (rendered source -> built program) and on disk as driver
+binaries (``program.get_info(BINARIES)``) keyed by the source hash, the build options, the
+device, the driver version and gpuoff's version (``compile``). The runtime's own disk cache can
+use ``cache_key`` / ``build`` / ``load``, whose artifact is the program's source text.
+
+Bounds errors: a kernel whose module keeps checks gets an error record from a ring of small
+zeroed buffers; the record is read back only when the launch's event is waited on (so the warm
+launch path is ``set_args`` plus ``enqueue_nd_range_kernel``, what pyopencl's own
+``prg.k(queue, ...)`` does) and raised there, once, as ``BoundsError``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from codegen.opencl import ERR_LEN
+from gpuoff import __version__
+from gpuoff.errors import BoundsError, DeviceError
+from gpuoff.ir.nodes import Module
+from gpuoff.runtime import debug
+from gpuoff.runtime.devices.base import (
+    Allocation,
+    Device,
+    DeviceInfo,
+    DoneEvent,
+    Event,
+    LaunchArg,
+    Program,
+)  # fmt: skip
+from gpuoff.runtime.devices.opencl_program import OpenCLProgram, build_program
+
+_DONE = DoneEvent()
+_ERR_SLOTS = 4096
+_ZERO_RECORD = np.zeros(ERR_LEN, np.int64)  # never written: safe as a non-blocking copy source
+
+
+def _cl() -> Any:
+    import pyopencl as cl
+
+    return cl
+
+
+def _all_devices() -> list[tuple[Any, Any]]:
+    """Every (platform, device) pair, in the order that numbers ``opencl:N``."""
+    cl = _cl()
+    return [(p, d) for p in cl.get_platforms() for d in p.get_devices()]
+
+
+def _kind(cl: Any, device: Any) -> str:
+    t = device.type
+    if t & cl.device_type.GPU:
+        return "gpu"
+    if t & cl.device_type.CPU:
+        return "cpu"
+    if t & cl.device_type.ACCELERATOR:
+        return "accelerator"
+    return ""
+
+
+def discover() -> list[DeviceInfo]:
+    """Every OpenCL device (``opencl:0``, ``opencl:1``, ...), or why there is none. Never raises."""
+    try:
+        cl = _cl()
+    except ImportError as exc:
+        return [DeviceInfo("opencl", "opencl", "", available=False,
+                           reason=f"pyopencl is not installed ({exc}); "
+                                  "pip install 'gpuoff[opencl]'")]  # fmt: skip
+    try:
+        pairs = _all_devices()
+    except Exception as exc:  # noqa: BLE001 - no ICD loader / no platform is not an error
+        return [DeviceInfo("opencl", "opencl", "", available=False,
+                           reason=f"no OpenCL platform found ({exc})")]  # fmt: skip
+    if not pairs:
+        return [DeviceInfo("opencl", "opencl", "", available=False,
+                           reason="OpenCL platforms found, but no devices")]  # fmt: skip
+    out = []
+    for i, (p, d) in enumerate(pairs):
+        fp64 = "fp64" if "cl_khr_fp64" in d.extensions else "no fp64"
+        desc = (f"{d.name.strip()} ({p.name.strip()}, {d.version.strip()}, driver "
+                f"{d.driver_version.strip()}, {d.max_compute_units} compute units, "
+                f"{fp64})")  # fmt: skip
+        out.append(DeviceInfo(f"opencl:{i}", "opencl", desc, kind=_kind(cl, d)))
+    return out
+
+
+def open_device(name: str) -> OpenCLDevice:
+    """Open ``opencl:N`` (``DeviceError`` if there is no such device)."""
+    backend, _, index = name.partition(":")
+    if backend != "opencl" or not index.isdigit():
+        raise DeviceError(f"not an OpenCL device name: {name!r} (expected 'opencl:N')")
+    try:
+        pairs = _all_devices()
+    except ImportError as exc:
+        raise DeviceError(f"{name} is unavailable: pyopencl is not installed ({exc})") from exc
+    except Exception as exc:  # noqa: BLE001
+        raise DeviceError(f"{name} is unavailable: no OpenCL platform ({exc})") from exc
+    i = int(index)
+    if i >= len(pairs):
+        raise DeviceError(f"no device {name}: {len(pairs)} OpenCL device(s) found")
+    return OpenCLDevice(name, pairs[i][0], pairs[i][1])
+
+
+# --------------------------------------------------------------------------------------------
+# Events
+# --------------------------------------------------------------------------------------------
+
+
+class OpenCLEvent(Event):
+    """A command on an OpenCL queue. For a launch with bounds checks, ``wait`` reads the
+    launch's error record and raises its ``BoundsError`` (once)."""
+
+    __slots__ = ("cl_event", "_device", "seq", "_program", "_error", "_keep")
+
+    def __init__(self, cl_event: Any, device: OpenCLDevice, keep: object = None) -> None:
+        self.cl_event = cl_event
+        self._device = device
+        self.seq = -1  # launch number for checked launches (its error-record slot)
+        self._program: OpenCLProgram | None = None
+        self._error: Exception | None = None
+        self._keep = keep  # a host array that must outlive the copy
+
+    def done(self) -> bool:
+        return bool(self.cl_event.command_execution_status == 0)  # CL_COMPLETE
+
+    def wait(self) -> None:
+        self.cl_event.wait()
+        self._keep = None
+        if self.seq >= 0:
+            self._device._read_records(self.seq)
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+
+# --------------------------------------------------------------------------------------------
+# The device
+# --------------------------------------------------------------------------------------------
+
+
+class OpenCLDevice(Device):
+    """One OpenCL device: a context, an in-order queue, buffers, programs, launches."""
+
+    backend = "opencl"
+    host_memory = False
+
+    def __init__(self, name: str, platform: Any, device: Any) -> None:
+        cl = _cl()
+        self.name = name
+        self.cl_device = device
+        self.platform = platform
+        self.context = cl.Context([device])
+        self.queue = cl.CommandQueue(self.context, device)
+        self._side_queue = cl.CommandQueue(self.context, device)  # error-record reads
+        self.fp64 = "cl_khr_fp64" in device.extensions
+        self.fp16 = "cl_khr_fp16" in device.extensions
+        self.description = f"{device.name.strip()} ({platform.name.strip()})"
+        self.max_group = int(device.max_work_group_size)
+        self._programs: dict[str, OpenCLProgram] = {}
+        self._lock = threading.Lock()
+        flags = cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR
+        zeros = np.zeros(_ERR_SLOTS * ERR_LEN, np.int64)
+        self._err_buf = cl.Buffer(self.context, flags, hostbuf=zeros)
+        self._owners: list[OpenCLEvent | None] = [None] * _ERR_SLOTS
+        self._seq = 0  # next checked launch
+        self._read_upto = 0  # records of launches before this one have been read
+        self._read_lock = threading.RLock()
+
+    def __repr__(self) -> str:
+        return f"<OpenCLDevice {self.name}: {self.description}>"
+
+    # -- memory -------------------------------------------------------------------------------
+
+    def allocate(self, nbytes: int) -> Allocation:
+        cl = _cl()
+        try:
+            buf = cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=max(nbytes, 1))
+        except cl.Error as exc:
+            raise DeviceError(f"{self.name}: cannot allocate {nbytes} bytes: {exc}") from exc
+        return Allocation(buf, nbytes)
+
+    def free(self, allocation: Allocation) -> None:
+        if allocation.handle is not None:
+            allocation.handle.release()
+            allocation.handle = None
+
+    def _foreign_wait(self, wait_for: Sequence[Event]) -> None:
+        # Our own events are ordered by the in-order queue; anything else finishes first.
+        for e in wait_for:
+            if not (isinstance(e, OpenCLEvent) and e._device is self) and not e.done():
+                e.wait()
+
+    def copy_from_host(
+        self, dst: Allocation, dst_offset: int, src: np.ndarray[Any, Any], wait_for: Sequence[Event]
+    ) -> Event:
+        self._foreign_wait(wait_for)
+        if src.nbytes == 0:
+            return _DONE
+        flat = src.reshape(-1).view(np.uint8)
+        ev = _cl().enqueue_copy(self.queue, dst.handle, flat, dst_offset=dst_offset,
+                                is_blocking=False)  # fmt: skip
+        return OpenCLEvent(ev, self, keep=flat)
+
+    def copy_to_host(
+        self, dst: np.ndarray[Any, Any], src: Allocation, src_offset: int, wait_for: Sequence[Event]
+    ) -> Event:
+        self._foreign_wait(wait_for)
+        if dst.nbytes == 0:
+            return _DONE
+        flat = dst.reshape(-1).view(np.uint8)
+        ev = _cl().enqueue_copy(self.queue, flat, src.handle, src_offset=src_offset,
+                                is_blocking=False)  # fmt: skip
+        return OpenCLEvent(ev, self, keep=flat)
+
+    # -- compile ------------------------------------------------------------------------------
+
+    def target_key(self) -> str:
+        """What a compiled binary depends on besides the source: device, driver, gpuoff."""
+        d = self.cl_device
+        return "|".join(("opencl", self.platform.name.strip(), self.platform.version.strip(),
+                         d.name.strip(), d.version.strip(), d.driver_version.strip(),
+                         __version__))  # fmt: skip
+
+    def cache_key(self) -> str:
+        return self.target_key()
+
+    def build(self, module: Module) -> bytes:
+        """The runtime's disk-cache artifact: the rendered OpenCL C (the driver binary is
+        cached separately by ``compile``, keyed by this text)."""
+        text: str = self.render(module).text
+        return text.encode()
+
+    def load(self, module: Module, artifact: bytes) -> OpenCLProgram:
+        return self.compile(module)
+
+    def render(self, module: Module) -> Any:
+        """The ``codegen.opencl.OpenCLSource`` of ``module`` for this device."""
+        from codegen.opencl import render_opencl
+
+        return render_opencl(module, fp64=self.fp64, fp16=self.fp16, device_name=self.name)
+
+    def compile(self, module: Module) -> OpenCLProgram:
+        source = self.render(module)
+        key = hashlib.sha256(
+            "\0".join((source.text, " ".join(source.build_options), self.target_key())).encode()
+        ).hexdigest()
+        with self._lock:
+            cached = self._programs.get(key)
+            if cached is not None and cached.module == module:
+                return cached
+        if debug.enabled(debug.CODE):
+            debug.log(debug.CODE, f"OpenCL C of {module.name} for {self.name}:\n{source.text}")
+        program = build_program(self, module, source, _binary_path(key))
+        with self._lock:
+            self._programs[key] = program
+        return program
+
+    # -- launch -------------------------------------------------------------------------------
+
+    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int] | None:
+        """``None`` (the driver picks a divisor) when the grid has many; else 64 along dim 0
+        with the global size rounded up (the kernel ignores ids past the grid)."""
+        total = grid[0] * grid[1] * grid[2]
+        if total % 64 == 0 or total <= 64:
+            return None
+        return (min(64, self.max_group), 1, 1)
+
+    def launch(
+        self,
+        program: Program,
+        args: Sequence[LaunchArg],
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int] | None,
+        wait_for: Sequence[Event],
+    ) -> Event:
+        assert isinstance(program, OpenCLProgram)
+        if grid[0] * grid[1] * grid[2] == 0:
+            self._foreign_wait(wait_for)
+            return _DONE
+        if block is None and not program.uses_barrier:
+            block = self.default_block(grid)
+        if wait_for:
+            self._foreign_wait(wait_for)
+        event = OpenCLEvent(None, self)
+        slot = self._take_slot(event, program) if program.checked else 0
+        event.cl_event = program.enqueue(self.queue, args, grid, block, self._err_buf, slot)
+        return event
+
+    # -- error records --------------------------------------------------------------------------
+    #
+    # Checked launches are numbered; launch ``seq`` writes its record into slot
+    # ``seq % _ERR_SLOTS`` of one device buffer. Waiting for launch ``seq`` reads, in one copy,
+    # the records of every launch not read yet up to ``seq`` (all finished: the queue is in
+    # order), hands errors to their events and zeroes those slots. A tight loop of launches
+    # that nobody waits for reads nothing until the ring wraps.
+
+    def _take_slot(self, event: OpenCLEvent, program: OpenCLProgram) -> int:
+        with self._lock:
+            seq = self._seq
+            self._seq += 1
+            stale = seq - _ERR_SLOTS
+        if stale >= self._read_upto:
+            self._owners[stale % _ERR_SLOTS].cl_event.wait()  # type: ignore[union-attr]
+            self._read_records(stale)
+        event.seq = seq
+        event._program = program
+        self._owners[seq % _ERR_SLOTS] = event
+        return seq % _ERR_SLOTS
+
+    def _read_records(self, upto: int) -> None:
+        """Read the records of launches ``[_read_upto, upto]`` (all finished)."""
+        cl = _cl()
+        with self._read_lock:
+            lo = self._read_upto
+            if upto < lo:
+                return
+            first, count = lo % _ERR_SLOTS, min(upto - lo + 1, _ERR_SLOTS)
+            spans = [(first, min(count, _ERR_SLOTS - first))]
+            if spans[0][1] < count:
+                spans.append((0, count - spans[0][1]))
+            for start, n in spans:
+                host = np.empty((n, ERR_LEN), np.int64)
+                # The side queue does not wait for work enqueued after these launches.
+                cl.enqueue_copy(self._side_queue, host, self._err_buf,
+                                src_offset=start * ERR_LEN * 8, is_blocking=True)  # fmt: skip
+                for row in np.flatnonzero(host[:, 0]):
+                    self._fail(int(start + row), host[row])
+            for s in range(lo, upto + 1):
+                self._owners[s % _ERR_SLOTS] = None
+            self._read_upto = upto + 1
+
+    def _fail(self, slot: int, record: np.ndarray[Any, Any]) -> None:
+        event = self._owners[slot]
+        cl = _cl()
+        cl.enqueue_copy(self._side_queue, self._err_buf, _ZERO_RECORD,
+                        dst_offset=slot * ERR_LEN * 8, is_blocking=True)  # fmt: skip
+        if event is not None and event._program is not None:
+            event._error = _bounds_error(event._program.module, record)
+
+
+def _bounds_error(module: Module, record: np.ndarray[Any, Any]) -> Exception:
+    from codegen.abi import MAX_NDIM
+    from gpuoff.ir.bounds import bounds_error_message
+
+    check = int(record[0])
+    ndim = module.check(check).ndim
+    indices = tuple(int(i) for i in record[1 : 1 + ndim])
+    shape = tuple(int(s) for s in record[1 + MAX_NDIM : 1 + MAX_NDIM + ndim])
+    return BoundsError(bounds_error_message(module, check, indices, shape))
+
+
+def _binary_path(key: str) -> Path | None:
+    from gpuoff.runtime.cache import cache_dir
+
+    base = cache_dir()
+    return None if base is None else base / "opencl" / f"{key}.bin"
+
+
+__all__ = ["OpenCLDevice", "OpenCLEvent", "discover", "open_device"]

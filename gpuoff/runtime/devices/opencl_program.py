@@ -1,0 +1,165 @@
+"""Building OpenCL programs (with a driver-binary disk cache) and launching their kernel.
+
+``OpenCLProgram.enqueue`` is the warm launch path: it flattens the launch arguments once per
+call following the argument plan made when the program was built (per parameter: buffer,
+element offset, shape, strides), hands them to pyopencl's generated ``set_args`` (argument
+types were fixed once with ``set_scalar_arg_dtypes``) and enqueues the kernel.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from gpuoff.errors import CompileError, DeviceError
+from gpuoff.ir.nodes import Module
+from gpuoff.ir.types import ArrayType
+from gpuoff.runtime import debug
+from gpuoff.runtime.devices.base import LaunchArg, Program
+
+if TYPE_CHECKING:
+    from codegen.opencl import OpenCLSource
+    from gpuoff.runtime.devices.opencl import OpenCLDevice
+
+
+_NP_ARG = {"float": np.float32, "double": np.float64, "half": np.float16, "int": np.int32,
+           "long": np.int64, "uint": np.uint32, "uchar": np.uint8}  # fmt: skip
+
+
+class OpenCLProgram(Program):
+    """A built OpenCL program with its kernel and argument plan."""
+
+    def __init__(
+        self, module: Module, source: OpenCLSource, cl_program: Any, build_log: str
+    ) -> None:
+        import pyopencl as cl
+
+        self.module = module
+        self.source = source
+        self.cl_program = cl_program
+        self.build_log = build_log
+        self.uses_barrier = source.uses_barrier
+        self.checked = source.has_checks
+        self.kernel = cl.Kernel(cl_program, source.kernel_name)
+        dtypes: list[Any] = []
+        for a in source.args:
+            if a.kind in ("buffer", "err"):
+                dtypes.append(None)
+            else:
+                dtypes.append(_NP_ARG[a.ctype] if a.kind == "scalar" else np.int64)
+        self.kernel.set_scalar_arg_dtypes(dtypes)
+        # Per kernel parameter: (is_array, itemsize, strided).
+        self._plan: list[tuple[bool, int, bool]] = []
+        for p in module.kernel.params:
+            if isinstance(p.type, ArrayType):
+                self._plan.append((True, p.type.dtype.itemsize, not p.type.contiguous))
+            else:
+                self._plan.append((False, 0, False))
+        self._lock = threading.Lock()
+        self._enqueue_kernel = cl.enqueue_nd_range_kernel
+
+    def flatten(
+        self, args: Sequence[LaunchArg], grid: tuple[int, int, int], err: Any, slot: int
+    ) -> list[Any]:
+        """The kernel's argument values for one launch (see ``codegen.opencl``)."""
+        vals: list[Any] = []
+        for (is_array, itemsize, strided), a in zip(self._plan, args, strict=True):
+            if is_array:
+                offset = a.offset  # type: ignore[union-attr]
+                if offset % itemsize:
+                    raise DeviceError(
+                        f"kernel {self.module.name}: an array view starts at byte {offset}, "
+                        f"not a multiple of its item size {itemsize}"
+                    )
+                vals.append(a.allocation.handle)  # type: ignore[union-attr]
+                vals.append(offset // itemsize)
+                vals.extend(a.shape)  # type: ignore[union-attr]
+                if strided:
+                    vals.extend(a.strides)  # type: ignore[union-attr]
+            else:
+                vals.append(a)
+        vals.extend(grid)
+        vals.append(err)
+        vals.append(slot)
+        return vals
+
+    def enqueue(
+        self,
+        queue: Any,
+        args: Sequence[LaunchArg],
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int] | None,
+        err: Any,
+        slot: int,
+    ) -> Any:
+        """Set the arguments and enqueue one launch; returns the ``cl.Event``."""
+        vals = self.flatten(args, grid, err, slot)
+        dims = 3 if grid[2] > 1 or (block and block[2] > 1) else (
+            2 if grid[1] > 1 or (block and block[1] > 1) else 1)  # fmt: skip
+        if block is None:
+            gsize: tuple[int, ...] = grid[:dims]
+            lsize: tuple[int, ...] | None = None
+        else:
+            gsize = tuple(-(-g // b) * b for g, b in zip(grid[:dims], block[:dims], strict=True))
+            lsize = block[:dims]
+        with self._lock:  # set_args and enqueue must not interleave with another thread's
+            self.kernel.set_args(*vals)
+            try:
+                return self._enqueue_kernel(queue, self.kernel, gsize, lsize)
+            except Exception as exc:
+                raise DeviceError(f"launch of kernel {self.module.name} over {gsize} in groups "
+                                  f"of {lsize} failed: {exc}") from exc  # fmt: skip
+
+
+def build_program(
+    device: OpenCLDevice, module: Module, source: OpenCLSource, binary_path: Path | None
+) -> OpenCLProgram:
+    """Build ``source`` for ``device``: from the cached driver binary at ``binary_path`` when
+    there is one the driver accepts, else from source (then store the binary)."""
+    cl: Any = __import__("pyopencl")
+    options = list(source.build_options)
+    dev = device.cl_device
+    if binary_path is not None and binary_path.is_file():
+        try:
+            prg = cl.Program(device.context, [dev], [binary_path.read_bytes()])
+            prg.build(options=options)
+            debug.log(debug.CACHE, f"opencl binary cache hit: {module.name} ({binary_path.name})")
+            return OpenCLProgram(module, source, prg, "")
+        except Exception:  # noqa: BLE001 - a stale or foreign binary: rebuild from source
+            debug.log(debug.CACHE, f"opencl binary cache entry rejected: {binary_path.name}")
+    prg = cl.Program(device.context, source.text)
+    try:
+        prg.build(options=options)
+    except cl.Error as exc:
+        try:
+            log = prg.get_build_info(dev, cl.program_build_info.LOG)
+        except Exception:  # noqa: BLE001
+            log = str(exc)
+        raise CompileError(
+            f"the OpenCL driver for {device.name} ({device.description}) rejected the code "
+            f"generated for kernel {module.name!r}; build log:\n{log.strip()}"
+        ) from None
+    log = str(prg.get_build_info(dev, cl.program_build_info.LOG)).strip()
+    if binary_path is not None:
+        _store(binary_path, prg.get_info(cl.program_info.BINARIES)[0])
+    return OpenCLProgram(module, source, prg, log)
+
+
+def _store(path: Path, data: bytes) -> None:
+    """Write ``data`` atomically (a concurrent reader sees the old file or the new one)."""
+    if not data:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(bytes(data))
+        os.replace(tmp, path)
+    except OSError as exc:
+        debug.log(debug.CACHE, f"opencl binary cache not written ({exc})")
