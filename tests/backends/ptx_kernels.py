@@ -136,7 +136,7 @@ def all_math(dtype: ScalarType, fastmath: bool = False) -> n.Module:
     flags = ref("flags", mut(boolean))
     i = var("i")
     v = load(x, i)
-    exprs = [
+    exprs: list[n.Expr] = [
         math(name, v)
         for name in (
             "sqrt",
