@@ -198,3 +198,85 @@ def saxpy(guarded: bool = True) -> n.Module:
     k = kernel("saxpy", [param("a", f32), param("x", x.type), param("y", y.type)], body,
                {"i": i64})  # fmt: skip
     return module(k, checks=checks)
+
+
+def tree_reduction(block: int = 8) -> n.Module:
+    """Per group: copy into shared, halve the active range with a barrier per step, then
+    work-item 0 writes the group's sum to out[group_id]."""
+    x = ref("x", arr(f32))
+    out = ref("out", mut(f32))
+    sh = ref("tmp", shared_t(f32, block))
+    lid, s = var("lid"), var("s")
+    step: list[n.Stmt] = [
+        if_(
+            lt(lid, s), [store(sh, lid, bin_("add", load(sh, lid), load(sh, bin_("add", lid, s))))]
+        ),
+        n.Barrier(loc=L(20)),
+        assign("s", bin_("floordiv", s, 2)),
+    ]
+    body: list[n.Stmt] = [
+        assign("lid", wi("local_id"), loc=L(15)),
+        store(sh, lid, load(x, gid(), check=1), loc=L(16)),
+        n.Barrier(loc=L(17)),
+        assign("s", bin_("floordiv", wi("local_size"), 2)),
+        while_(cmp("gt", s, 0), step),
+        if_(cmp("eq", lid, 0), [store(out, wi("group_id"), load(sh, 0), check=2)]),
+    ]
+    shared = (n.SharedArray("tmp", sh.type, loc=L(14)),)
+    k = kernel(
+        "reduce", [param("x", x.type), param("out", out.type)], body, {"lid": i64, "s": i64}, shared
+    )
+    return module(
+        k,
+        checks=[
+            check(1, "x", 16, "tmp[lid] = x[go.global_id(0)]", "reduce"),
+            check(2, "out", 24, "out[go.group_id(0)] = tmp[0]", "reduce"),
+        ],
+    )
+
+
+def kitchen_sink() -> n.Module:
+    """One of every node kind (for printer goldens), verified valid."""
+    m2 = ref("m", mut(f64, 2, contiguous=False))
+    cnt = ref("cnt", mut(i32))
+    i, j, f, flag = var("i"), var("j", i32), var("f", f64), var("flag", boolean)
+    helper = func(
+        "helper",
+        [param("v", f64), param("m", m2.type)],
+        [n.Return(bin_("mul", var("v", f64), load(m2, 0, 0, check=3)))],
+        ret=f64,
+    )
+    poke = func("poke", [param("cnt", cnt.type)], [n.ExprStmt(atomic("max", cnt, 0, c(7, i32)))])
+    body: list[n.Stmt] = [
+        assign("i", gid(1), loc=L(30)),
+        assign("j", cast(i32, i)),
+        assign("flag", or_(not_(lt(i, shape(m2, 1))), ge(j, c(-3, i32)))),
+        assign("f", n.Select(f64, flag, math("sqrt", cast(f64, j)), c(0.5, f64))),
+        assign("j", bin_("rshift", n.Unary(i32, "invert", j), c(2, i32))),
+        for_(
+            "i",
+            0,
+            shape(m2, 0),
+            2,
+            [
+                if_(math("isnan", f, t=boolean), [n.Continue()], [n.Break()]),
+            ],
+        ),
+        store(m2, (i, c(1)), n.Call(f64, "helper", (f, m2)), check=1, loc=L(33)),
+        n.ExprStmt(atomic("add", cnt, wi("group_id", 2), j, check=2)),
+        n.ExprStmt(n.Call(boolean, "poke", (cnt,))),
+        if_(flag, [n.Return()]),
+        n.Barrier(),
+    ]
+    k = kernel(
+        "sink",
+        [param("m", m2.type), param("cnt", cnt.type)],
+        body,
+        {"i": i64, "j": i32, "f": f64, "flag": boolean},
+    )
+    checks = [
+        check(1, "m", 33, "m[i, 1] = helper(f, m)", "sink", 2),
+        check(2, "cnt", 34, "", "sink"),
+        check(3, "m", 5, "return v * m[0, 0]", "helper", 2),
+    ]
+    return module(k, poke, helper, checks=checks)

@@ -18,56 +18,17 @@ except ImportError:
 BLOCK = 8
 
 
-def tree_reduction() -> n.Module:
-    """Per group: copy into shared, halve the active range with a barrier per step, then
-    work-item 0 writes the group's sum to out[group_id]."""
-    x = b.ref("x", b.arr(f32))
-    out = b.ref("out", b.mut(f32))
-    sh = b.ref("tmp", b.shared_t(f32, BLOCK))
-    lid, s = b.var("lid"), b.var("s")
-    body: list[n.Stmt] = [
-        b.assign("lid", b.wi("local_id")),
-        b.store(sh, lid, b.load(x, b.gid())),
-        n.Barrier(),
-        b.assign("s", b.bin_("floordiv", b.wi("local_size"), 2)),
-        b.while_(
-            b.cmp("gt", s, 0),
-            [
-                b.if_(
-                    b.lt(lid, s),
-                    [
-                        b.store(
-                            sh,
-                            lid,
-                            b.bin_("add", b.load(sh, lid), b.load(sh, b.bin_("add", lid, s))),
-                        )
-                    ],
-                ),
-                n.Barrier(),
-                b.assign("s", b.bin_("floordiv", s, 2)),
-            ],
-        ),
-        b.if_(b.cmp("eq", lid, 0), [b.store(out, b.wi("group_id"), b.load(sh, 0))]),
-    ]
-    shared = (n.SharedArray("tmp", sh.type),)
-    k = b.kernel("reduce", [b.param("x", x.type), b.param("out", out.type)], body,
-                 {"lid": i64, "s": i64}, shared)  # fmt: skip
-    m = b.module(k)
-    verify(m)
-    return m
-
-
 def test_barrier_tree_reduction_is_exact() -> None:
     x = np.arange(32, dtype=np.float32) ** 2
     out = np.zeros(4, dtype=np.float32)
-    interp.run(tree_reduction(), [x, out], 32, BLOCK)
+    interp.run(b.tree_reduction(BLOCK), [x, out], 32, BLOCK)
     assert out.tolist() == x.reshape(4, BLOCK).sum(axis=1).tolist()
 
 
 def test_reduction_without_barriers_would_differ() -> None:
     """The lockstep schedule matters: dropping the barriers changes the result, so the test
     above really exercises them (items run in order between barriers)."""
-    m = tree_reduction()
+    m = b.tree_reduction(BLOCK)
 
     def strip(body: tuple[n.Stmt, ...]) -> tuple[n.Stmt, ...]:
         res: list[n.Stmt] = []
