@@ -10,6 +10,7 @@ Numba); the case then simply has one baseline fewer.
 from __future__ import annotations
 
 import ctypes
+import importlib
 import importlib.util
 from collections.abc import Callable
 from typing import Any
@@ -146,9 +147,7 @@ def numpy_black_scholes(device: str, inputs: Inputs) -> Impl:
 def _numba() -> Any:
     if importlib.util.find_spec("numba") is None:
         raise BenchSkip("numba is not installed (pip install 'gpuoff[bench]')")
-    import numba
-
-    return numba
+    return importlib.import_module("numba")
 
 
 def numba_saxpy(device: str, inputs: Inputs) -> Impl:

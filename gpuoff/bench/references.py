@@ -35,7 +35,8 @@ def erf_np(x: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     t = 1.0 / (1.0 + 0.3275911 * a)
     poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027
                                                                           + t * 1.061405429))))
-    return sign * (1.0 - poly * np.exp(-a * a))
+    result: np.ndarray[Any, Any] = sign * (1.0 - poly * np.exp(-a * a))
+    return result
 
 
 def black_scholes_ref(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import platform
@@ -90,10 +91,10 @@ class PlotUnavailable(RuntimeError):
 def write_plot(rows: Sequence[Row], path: str) -> None:
     """A bar chart of every ratio (baseline / gpuoff), one group per row, into ``path``."""
     try:
-        import matplotlib
-
+        # import_module: matplotlib is optional and untyped here; Any is what we get anyway.
+        matplotlib: Any = importlib.import_module("matplotlib")
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt: Any = importlib.import_module("matplotlib.pyplot")
     except ImportError as e:
         raise PlotUnavailable(
             "--plot needs matplotlib, which is not installed: pip install matplotlib"

@@ -32,7 +32,9 @@ def test_saxpy_baselines_match_reference(name: str) -> None:
     x, y = inputs["x"], inputs["y"]
     assert isinstance(x, np.ndarray) and isinstance(y, np.ndarray)
     np.testing.assert_allclose(impl.result(), references.saxpy_ref(2.5, x, y), rtol=1e-6)
-    assert np.array_equal(y, _saxpy_inputs()["y"])  # the caller's input is not modified
+    fresh = _saxpy_inputs()["y"]
+    assert isinstance(fresh, np.ndarray)
+    assert np.array_equal(y, fresh)  # the caller's input is not modified
 
 
 @needs_cc
