@@ -273,9 +273,14 @@ class OpenCLDevice(Device):
 
     # -- launch -------------------------------------------------------------------------------
 
-    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int] | None:
-        """``None`` (the driver picks a divisor) when the grid has many; else 64 along dim 0
-        with the global size rounded up (the kernel ignores ids past the grid)."""
+    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int]:
+        """The work-group shape used when the launch gives none (for the runtime's bookkeeping;
+        see ``local_size`` for what the driver is actually asked for)."""
+        return self.local_size(grid) or (min(grid[0], 64) or 1, 1, 1)
+
+    def local_size(self, grid: tuple[int, int, int]) -> tuple[int, int, int] | None:
+        """``None`` (the driver picks a divisor of the grid) when the grid has many divisors;
+        else 64 along dim 0, the global size rounded up (the kernel ignores ids past the grid)."""
         total = grid[0] * grid[1] * grid[2]
         if total % 64 == 0 or total <= 64:
             return None
@@ -294,7 +299,7 @@ class OpenCLDevice(Device):
             self._foreign_wait(wait_for)
             return _DONE
         if block is None and not program.uses_barrier:
-            block = self.default_block(grid)
+            block = self.local_size(grid)
         if wait_for:
             self._foreign_wait(wait_for)
         event = OpenCLEvent(None, self)
