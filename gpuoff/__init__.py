@@ -70,7 +70,6 @@ from gpuoff.runtime import (
     Stats,
     array,
     asarray,
-    devices,
     empty,
     from_dlpack,
     full,
@@ -78,10 +77,11 @@ from gpuoff.runtime import (
     on,
     reset_stats,
     set_device,
-    stats,
     synchronize,
     zeros,
 )
+from gpuoff.runtime.devices import devices
+from gpuoff.runtime.stats import stats
 
 __all__ = [
     "Array", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",

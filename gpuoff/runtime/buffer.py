@@ -185,7 +185,7 @@ class Buffer(Array[DT]):
                                     f"{self._describe()} is already open on the host "
                                     f"({view.access.value}); cannot open it for {access.value}"
                                 )
-                    st.make_host_valid()
+                    st.make_host_valid(self._lo, self._hi)
                     if not register:
                         return None
                     use = guards.HostUse(self._lo, self._hi, access)
@@ -197,7 +197,7 @@ class Buffer(Array[DT]):
         with guards.LOCK:
             self._st.host_views.remove(use)
             if use.access.writes:
-                self._st.host_written()
+                self._st.host_written(use.lo, use.hi)
 
     def numpy(self) -> np.ndarray[Any, Any]:
         """A copy of the contents as a NumPy array (waits for pending writers)."""
@@ -243,7 +243,7 @@ class Buffer(Array[DT]):
         the memory without guards: do not keep it across later launches."""
         self._sync_host(Access.HOST_WRITE, register=False)
         with guards.LOCK:
-            self._st.host_written()
+            self._st.host_written(self._lo, self._hi)
             layout = self._layout()
         return layout.__dlpack__(**{k: v for k, v in kwargs.items() if v is not None})
 

@@ -26,7 +26,6 @@ from gpuoff.runtime import args as A
 from gpuoff.runtime import debug, guards, stats
 from gpuoff.runtime.buffer import Buffer
 from gpuoff.runtime.devices.base import ArrayArg, Device, DoneEvent, Event, LaunchArg, Program
-from gpuoff.runtime.residency import HOST
 
 _DONE = DoneEvent()
 HostArrays = list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
@@ -89,7 +88,8 @@ class Plan:
                       f"{'done' if event.done() else 'async'}")  # fmt: skip
         if host_arrays:
             self._finish_host_arrays(event, host_arrays)
-        elif event.done() and event is not _DONE:
+        elif getattr(event, "inline", False):
+            # the device ran it on this thread (an error is known now): raise it right away
             guards.settle(event)
             guards.raise_deferred()
         return result
@@ -120,12 +120,13 @@ class Plan:
              n_groups: int, items: int) -> Event:  # fmt: skip
         device = self.device
         for i, _, _ in self.arrays:
-            st = args[i]._st
+            buf = args[i]
+            st = buf._st
             if self.fast:
-                if HOST not in st.valid:
-                    st.make_valid_on(device)
+                if not st.plain:
+                    st.make_valid_on(device, buf._lo, buf._hi)
             else:
-                waits.extend(st.make_valid_on(device))
+                waits.extend(st.make_valid_on(device, buf._lo, buf._hi))
         stats.bump("launches")
         if items == 0:
             return _DONE
@@ -152,9 +153,11 @@ class Plan:
             if pending:
                 st.uses.append(guards.Use(buf._lo, buf._hi, access, event))
             if access.exclusive:
-                st.mark_written_on(self.device)
+                st.mark_written_on(self.device, buf._lo, buf._hi)
         if pending:
             guards.track(event)
+        elif event is not _DONE:
+            guards.settle(event)  # finished already: keep its error for the next sync point
         if not self.owned:
             return None
         where = guards.user_location()

@@ -1,23 +1,28 @@
 """Where a buffer's valid bytes live, and the copies that keep it so (SPEC §4).
 
 A ``Storage`` is one allocation shared by a buffer and all its views. It always has host
-memory (a contiguous uint8 NumPy array; its layout is what views are computed on), and, per
-device that used it, a device allocation. ``valid`` names the locations holding the current
-bytes: ``"host"`` and device names. A device whose memory *is* host memory (``cpu``) uses the
-host array itself, so its location is ``"host"``: no copy ever, and the model still says what
-is valid.
+memory (a contiguous uint8 NumPy array; views' layouts are computed on it) and, per device
+that used it, a device allocation. Validity is tracked per byte range: an interval map from
+byte ranges to the set of locations (``"host"``, device names) holding their current bytes,
+so disjoint views may be written in different places at once (a ``host_mut()`` of one half
+while a device writes the other) without one discarding the other. ``ANYWHERE`` marks bytes
+never written (``go.empty``): nothing to copy. A device whose memory *is* host memory
+(``cpu``) uses the host array itself, so its location is ``"host"``: no copy ever, and the
+model still says what is valid.
 
 Rules (all called with ``guards.LOCK`` held):
 
-- ``make_valid_on(D)`` before a launch: if D's copy is stale, copy from a valid location
-  (through the host when the only valid copy is on another device). A storage never written
-  (``go.empty``) has nothing to copy.
-- ``mark_written_on(D)`` after launching a writer: D's copy becomes the only valid one.
-- ``make_host_valid()`` when the host asks (``numpy()``, host views): copy back if stale.
+- ``make_valid_on(D, lo, hi)`` before a launch: copy the stale parts of ``[lo, hi)`` to D
+  (through the host when the only valid copy is on another device).
+- ``mark_written_on(D, lo, hi)`` for a writer: D holds the only valid copy of ``[lo, hi)``.
+- ``make_host_valid(lo, hi)`` when the host asks (``numpy()``, host views): copy back the
+  stale parts only.
 """
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -26,6 +31,9 @@ from gpuoff.runtime import guards, stats
 from gpuoff.runtime.devices.base import Allocation, Device, Event
 
 HOST = "host"
+ANYWHERE = "*"
+_HOST_ONLY = frozenset({HOST})
+_NEVER_WRITTEN = frozenset({ANYWHERE})
 
 
 def location(device: Device) -> str:
@@ -34,10 +42,10 @@ def location(device: Device) -> str:
 
 
 class Storage:
-    """One allocation: host bytes, device copies, validity, and its live borrows."""
+    """One allocation: host bytes, device copies, per-range validity, and its live borrows."""
 
     __slots__ = (
-        "host", "host_ptr", "nbytes", "valid", "written", "copies", "uses", "host_views",
+        "host", "host_ptr", "nbytes", "copies", "uses", "host_views", "_starts", "_sets",
         "_host_alloc", "__weakref__",
     )  # fmt: skip
 
@@ -45,12 +53,66 @@ class Storage:
         self.host = host
         self.host_ptr: int = host.__array_interface__["data"][0]
         self.nbytes: int = host.nbytes
-        self.valid: set[str] = {HOST}
-        self.written = written
         self.copies: dict[str, tuple[Device, Allocation]] = {}
         self.uses: list[guards.Use] = []
         self.host_views: list[guards.HostUse] = []
         self._host_alloc: Allocation | None = None
+        # the interval map: segment k covers [_starts[k], _starts[k + 1]) (last: to nbytes)
+        self._starts: list[int] = [0] if self.nbytes else []
+        self._sets: list[frozenset[str]] = [_HOST_ONLY if written else _NEVER_WRITTEN]
+        if not self.nbytes:
+            self._sets = []
+
+    # -- the interval map ----------------------------------------------------------------------
+
+    @property
+    def plain(self) -> bool:
+        """True when the host alone holds every byte (the common case on ``cpu``: fast path)."""
+        return len(self._sets) == 1 and self._sets[0] == _HOST_ONLY
+
+    def segments(self, lo: int, hi: int) -> Iterator[tuple[int, int, frozenset[str]]]:
+        """``(start, end, locations)`` of the segments covering ``[lo, hi)``, clipped."""
+        if lo >= hi:
+            return
+        k = max(bisect.bisect_right(self._starts, lo) - 1, 0)
+        while k < len(self._starts) and self._starts[k] < hi:
+            end = self._starts[k + 1] if k + 1 < len(self._starts) else self.nbytes
+            yield max(lo, self._starts[k]), min(hi, end), self._sets[k]
+            k += 1
+
+    def valid_set(self, lo: int, hi: int) -> set[str]:
+        """Locations valid for every byte of ``[lo, hi)`` (``ANYWHERE`` counts for all)."""
+        out: set[str] | None = None
+        for _, _, s in self.segments(lo, hi):
+            if ANYWHERE not in s:
+                out = set(s) if out is None else out & s
+        return {ANYWHERE} if out is None else out
+
+    def _split(self, at: int) -> int:
+        k = bisect.bisect_right(self._starts, at) - 1
+        if self._starts[k] != at:
+            self._starts.insert(k + 1, at)
+            self._sets.insert(k + 1, self._sets[k])
+            k += 1
+        return k
+
+    def _assign(self, lo: int, hi: int, update: Any) -> None:
+        """Set segment sets in ``[lo, hi)`` to ``update(old)``; then merge equal neighbours."""
+        lo, hi = max(lo, 0), min(hi, self.nbytes)
+        if lo >= hi:
+            return
+        first = self._split(lo)
+        last = self._split(hi) if hi < self.nbytes else len(self._starts)
+        for k in range(first, last):
+            self._sets[k] = update(self._sets[k])
+        starts, sets = [self._starts[0]], [self._sets[0]]
+        for start, s in zip(self._starts[1:], self._sets[1:], strict=True):
+            if s != sets[-1]:
+                starts.append(start)
+                sets.append(s)
+        self._starts, self._sets = starts, sets
+
+    # -- allocations and copies ----------------------------------------------------------------
 
     def allocation_on(self, device: Device) -> Allocation:
         """The allocation holding this storage's bytes on ``device`` (made on first use)."""
@@ -64,49 +126,60 @@ class Storage:
             self.copies[device.name] = entry
         return entry[1]
 
-    def make_valid_on(self, device: Device) -> list[Event]:
-        """Copy the current bytes to ``device`` if its copy is stale; events to wait for."""
+    def make_valid_on(self, device: Device, lo: int = 0, hi: int | None = None) -> list[Event]:
+        """Copy the stale parts of ``[lo, hi)`` to ``device``; the copies' events."""
+        hi = self.nbytes if hi is None else hi
         loc = location(device)
-        if loc in self.valid:
-            return []
-        if not self.written:
-            self.allocation_on(device)
-            self.valid.add(loc)
-            return []
         if loc == HOST:
-            self.make_host_valid()
+            self.make_host_valid(lo, hi)
             return []
-        if HOST not in self.valid:
-            self.make_host_valid()
         dst = self.allocation_on(device)
-        event = device.copy_from_host(dst, 0, self.host, ())
-        stats.record_transfer(True, self.nbytes)
-        self.valid.add(loc)
-        return [event]
+        stale = [(a, b) for a, b, s in self.segments(lo, hi) if loc not in s and ANYWHERE not in s]
+        events = []
+        for a, b in _coalesce(stale):
+            self.make_host_valid(a, b)
+            events.append(device.copy_from_host(dst, a, self.host[a:b], ()))
+            stats.record_transfer(True, b - a)
+            self._assign(a, b, lambda s: s | {loc})
+        return events
 
-    def mark_written_on(self, device: Device) -> None:
-        """After a write on ``device``: its copy is the only valid one."""
-        self.valid = {location(device)}
-        self.written = True
-
-    def make_host_valid(self) -> None:
-        """Copy the bytes back to the host if the host copy is stale (blocks until done)."""
-        if HOST in self.valid:
+    def make_host_valid(self, lo: int = 0, hi: int | None = None) -> None:
+        """Copy back the parts of ``[lo, hi)`` whose host bytes are stale (blocks until done)."""
+        hi = self.nbytes if hi is None else hi
+        if self.plain:
             return
-        if not self.written:
-            self.valid.add(HOST)
+        stale = [
+            (a, b, min(s))
+            for a, b, s in self.segments(lo, hi)
+            if HOST not in s and ANYWHERE not in s
+        ]
+        if not stale:
             return
-        name = next(iter(self.valid))
-        device, alloc = self.copies[name]
         writers = [u.event for u in self.uses if u.access.writes]
-        guards.wait_all([device.copy_to_host(self.host, alloc, 0, writers)])
-        stats.record_transfer(False, self.nbytes)
-        self.valid.add(HOST)
+        runs: list[tuple[int, int, str]] = []
+        for a, b, src in stale:
+            if runs and runs[-1][1] == a and runs[-1][2] == src:
+                runs[-1] = (runs[-1][0], b, src)
+            else:
+                runs.append((a, b, src))
+        for a, b, src in runs:
+            device, alloc = self.copies[src]
+            guards.wait_all([device.copy_to_host(self.host[a:b], alloc, a, writers)])
+            stats.record_transfer(False, b - a)
+            self._assign(a, b, lambda s: s | _HOST_ONLY)
 
-    def host_written(self) -> None:
-        """After the host wrote its bytes (``host_mut``, DLPack export): only host is valid."""
-        self.valid = {HOST}
-        self.written = True
+    def mark_written_on(self, device: Device, lo: int = 0, hi: int | None = None) -> None:
+        """After a write of ``[lo, hi)`` on ``device``: its copy is the only valid one."""
+        loc = location(device)
+        if loc == HOST and self.plain:
+            return
+        only = _HOST_ONLY if loc == HOST else frozenset({loc})
+        self._assign(lo, self.nbytes if hi is None else hi, lambda s: only)
+
+    def host_written(self, lo: int = 0, hi: int | None = None) -> None:
+        """After the host wrote ``[lo, hi)`` (``host_mut``, DLPack export): only host is valid."""
+        if not self.plain:
+            self._assign(lo, self.nbytes if hi is None else hi, lambda s: _HOST_ONLY)
 
     def __del__(self) -> None:
         for device, alloc in self.copies.values():
@@ -114,3 +187,13 @@ class Storage:
                 device.free(alloc)
             except Exception:  # noqa: BLE001 - interpreter shutdown may have torn the driver down
                 pass
+
+
+def _coalesce(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for a, b in ranges:
+        if out and out[-1][1] == a:
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out

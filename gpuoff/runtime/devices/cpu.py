@@ -205,6 +205,8 @@ def _thread_err() -> Any:
 class _FailedEvent(Event):
     """An inline launch that finished with a bounds error (raised by the first ``wait``)."""
 
+    inline = True  # the launch path raises it before returning
+
     def __init__(self, error: Exception) -> None:
         self._error: Exception | None = error
 
