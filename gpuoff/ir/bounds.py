@@ -22,8 +22,9 @@ Removed checks stay in ``Module.checks`` so ids are stable.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from typing import SupportsInt
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX
@@ -35,12 +36,15 @@ Facts = frozenset[Fact]
 
 
 def bounds_error_message(
-    module: n.Module, check_id: int, indices: tuple[int, ...], shape: tuple[int, ...]
+    module: n.Module,
+    check_id: int,
+    indices: Sequence[SupportsInt],
+    shape: Sequence[SupportsInt],
 ) -> str:
     """The ``BoundsError`` message for check ``check_id`` failing with ``indices`` on an array
     of ``shape``, e.g. ``index (10,) out of range for x with shape (8,) in kernel saxpy at
     file.py:12: y[i] = a * x[i]``. Every backend formats its error record with this."""
-    c = module.check(check_id)
+    c = module.check(int(check_id))
     idx = tuple(int(i) for i in indices)
     shp = tuple(int(s) for s in shape)
     where = f"kernel {module.name}"
