@@ -275,22 +275,24 @@ class ExprWriter:
     def store(self, s: n.Store) -> None:
         """Emit ``array[indices] = value`` (checked: the write happens only in range)."""
         fw = self.fw
-        pure = self.pure(s.value) and all(self.pure(i) for i in s.indices)
         value = self.top(s.value)
-        if not pure:
+        if not self.pure(s.value):
             # Python evaluates the value first, then the indices; each exactly once.
             tmp = fw.new_temp(value_ctype(s.value.type))
             fw.emit(f"{tmp} = {value};", s.loc)
             value = tmp
+        elif s.value.type.is_bool:
+            value = self.sub(s.value)
+        if all(self.pure(i) for i in s.indices):
+            idx = [self.sub(i) for i in s.indices]
+        else:
             idx = []
             for i in s.indices:
                 t = fw.new_temp("long")
                 fw.emit(f"{t} = {self.top(i)};", s.loc)
                 idx.append(t)
-        else:
-            idx = [self.sub(i) for i in s.indices]
         if s.value.type.is_bool:
-            value = f"(uchar){value if pure is False else self.sub(s.value)}"
+            value = f"(uchar){value}"
         target = f"{fw.names[s.array.name]}[{self._offset(s.array, idx)}]"
         if s.check is None:
             fw.emit(f"{target} = {value};", s.loc)

@@ -1,0 +1,235 @@
+"""OpenCL C rendering, checked as text (no device needed; building it is tests/backends)."""
+
+from __future__ import annotations
+
+import irbuild as b
+import pytest
+
+from codegen.opencl import render_opencl
+from codegen.opencl_exprs import literal
+from codegen.opencl_helpers import c_identifier
+from gpuoff.errors import CompileError
+from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
+
+
+def _copy_module(dtype: t.ScalarType, ndim: int = 1, contiguous: bool = True) -> n.Module:
+    """``dst[i..] = src[i..]`` over ``global_id``s, unchecked."""
+    src = b.ref("src", b.arr(dtype, ndim, contiguous=contiguous))
+    dst = b.ref("dst", b.mut(dtype, ndim, contiguous=contiguous))
+    idx = tuple(b.gid(d) for d in range(ndim))
+    body: list[n.Stmt] = [b.store(dst, idx, b.load(src, *idx), loc=b.L(12))]
+    return b.module(b.kernel("copy", [b.param("src", src.type), b.param("dst", dst.type)], body))
+
+
+def test_saxpy_signature_names_and_source_comments() -> None:
+    src = render_opencl(b.saxpy())
+    text = src.text
+    assert src.kernel_name == "saxpy"
+    assert "__kernel void saxpy(" in text
+    assert "__global const float* restrict x, long x_offset, long x_shape0," in text
+    assert "__global float* restrict y, long y_offset, long y_shape0," in text
+    assert "x_stride0" not in text  # contiguous: strides derived, never passed
+    assert "long i = 0L;" in text
+    assert "i = (long)get_global_id(0);  /* file.py:11 */" in text
+    assert "/* file.py:13 */" in text
+    assert src.has_checks
+    kinds = [a.kind for a in src.args]
+    assert kinds == ["scalar", "buffer", "offset", "shape", "buffer", "offset", "shape",
+                     "grid", "grid", "grid", "err", "err_slot"]  # fmt: skip
+    assert [a.param for a in src.args[:7]] == [0, 1, 1, 1, 2, 2, 2]
+
+
+def test_one_statement_per_line_and_checked_access_form() -> None:
+    text = render_opencl(b.saxpy(guarded=False)).text
+    # The checked store writes only in range, else records check 3 with index and shape.
+    assert "if ((ulong)i < (ulong)y_shape0) {  /* file.py:13 */" in text
+    assert "gpuoff_oob1(gpuoff_err, 3, i, y_shape0);" in text
+    load = "(ulong)i < (ulong)x_shape0) ? x[i] : (float)gpuoff_oob1(gpuoff_err, 1, i, x_shape0)"
+    assert load in text
+    for line in text.splitlines():
+        assert line.count(";") <= 1 or line.lstrip().startswith(("for (", "/*"))
+
+
+def test_unchecked_module_has_no_error_record_writes() -> None:
+    src = render_opencl(_copy_module(t.f32))
+    assert not src.has_checks
+    assert "gpuoff_oob" not in src.text
+    assert "dst[gpuoff" not in src.text
+    assert "dst[(long)get_global_id(0)] = src[(long)get_global_id(0)];" not in src.text
+    assert "dst[((long)get_global_id(0))] = src[((long)get_global_id(0))];" in src.text
+
+
+def test_strided_arrays_pass_strides_contiguous_derive_them() -> None:
+    strided = render_opencl(_copy_module(t.f32, 2, contiguous=False)).text
+    assert "long src_shape0, long src_shape1, long src_stride0, long src_stride1" in strided
+    assert "src_stride1]" in strided
+    contiguous = render_opencl(_copy_module(t.f32, 3)).text
+    assert "const long src_stride1 = src_shape2;" in contiguous
+    assert "const long src_stride0 = src_shape1 * src_stride1;" in contiguous
+    assert "src_stride2" not in contiguous
+
+
+def test_f64_needs_the_extension_and_names_the_device() -> None:
+    m = _copy_module(t.f64)
+    assert "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" in render_opencl(m).text
+    with pytest.raises(CompileError, match=r"'opencl:7' has no cl_khr_fp64"):
+        render_opencl(m, fp64=False, device_name="opencl:7")
+    assert "cl_khr_fp64" not in render_opencl(_copy_module(t.f32)).text
+
+
+def test_f16_needs_the_extension() -> None:
+    m = _copy_module(t.f16)
+    with pytest.raises(CompileError, match="cl_khr_fp16"):
+        render_opencl(m, device_name="opencl:0")
+    text = render_opencl(m, fp16=True).text
+    assert "#pragma OPENCL EXTENSION cl_khr_fp16 : enable" in text
+    assert "__global const half* restrict src" in text
+
+
+def test_bool_is_uchar_in_memory_and_in_kernel_arguments() -> None:
+    flags = b.ref("flags", b.mut(t.boolean))
+    body: list[n.Stmt] = [b.store(flags, b.gid(), b.var("on", t.boolean))]
+    m = b.module(b.kernel("k", [b.param("on", t.boolean), b.param("flags", flags.type)], body))
+    text = render_opencl(m).text
+    assert "uchar on_arg," in text
+    assert "const bool on = on_arg != 0;" in text
+    assert "__global uchar* restrict flags" in text
+    assert "= (uchar)on;" in text
+
+
+def test_user_names_that_clash_are_renamed() -> None:
+    out = b.ref("out", b.mut(t.f32))
+    body: list[n.Stmt] = [
+        b.assign("exp", b.c(1.5)),
+        b.assign("int", b.c(2.0)),
+        b.assign("out_shape0", b.c(3.0)),
+        b.store(out, b.gid(),
+                b.bin_("add", b.var("exp", t.f32), b.math("exp", b.var("int", t.f32)))),
+    ]
+    m = b.module(b.kernel("k", [b.param("out", out.type)], body,
+                          {"exp": t.f32, "int": t.f32, "out_shape0": t.f32}))  # fmt: skip
+    text = render_opencl(m).text
+    assert "float exp_ = 0.0f;" in text
+    assert "float int_ = 0.0f;" in text
+    assert "float out_shape0_ = 0.0f;" in text
+    assert "exp_ + exp(int_)" in text
+    assert c_identifier("x\u00e9", set()) == "x_ue9"
+    assert c_identifier("v", {"v"}) == "v_"
+
+
+@pytest.mark.parametrize(("value", "dtype", "text"), [
+    (True, t.boolean, "true"),
+    (-(2**31), t.i32, "(-2147483647 - 1)"),
+    (-(2**63), t.i64, "(-9223372036854775807L - 1L)"),
+    (7, t.i64, "7L"),
+    (7, t.u32, "7u"),
+    (200, t.u8, "(uchar)200"),
+    (0.1, t.f32, "0.1f"),
+    (1e-30, t.f64, "1e-30"),
+    (float("inf"), t.f32, "INFINITY"),
+    (float("-inf"), t.f64, "(double)(-INFINITY)"),
+    (float("nan"), t.f32, "NAN"),
+])  # fmt: skip
+def test_literals(value: int | float | bool, dtype: t.ScalarType, text: str) -> None:
+    assert literal(value, dtype) == text
+
+
+def test_python_semantics_helpers_are_emitted_once() -> None:
+    out = b.ref("out", b.mut(t.i32))
+    a, c = b.cast(t.i32, b.gid()), b.c(3, t.i32)
+    body: list[n.Stmt] = [
+        b.store(out, b.gid(), b.bin_("floordiv", a, c)),
+        b.store(out, b.gid(), b.bin_("floordiv", c, a)),
+        b.store(out, b.gid(), b.bin_("mod", a, c)),
+        b.store(out, b.gid(), b.bin_("pow", a, c)),
+        b.store(out, b.gid(), b.bin_("lshift", a, c)),
+        b.store(out, b.gid(), b.cast(t.i32, b.cast(t.f32, a))),
+    ]
+    text = render_opencl(b.module(b.kernel("k", [b.param("out", out.type)], body))).text
+    assert text.count("int gpuoff_floordiv_int(int a, int b)") == 1
+    assert "int gpuoff_mod_int(int a, int b)" in text
+    assert "int gpuoff_pow_int(int a, int b)" in text
+    assert "<< (3 & 31)" in text  # shift counts masked like the IR says
+    assert "convert_int_sat_rtz(" in text
+
+
+def test_shared_memory_barrier_and_group_queries() -> None:
+    src = render_opencl(b.tree_reduction(block=16))
+    assert src.uses_barrier
+    assert "__local float tmp[16];" in src.text
+    assert "const long tmp_shape0 = 16;" in src.text
+    assert "barrier(CLK_LOCAL_MEM_FENCE);  /* file.py:17 */" in src.text
+    assert "(long)get_local_size(0)" in src.text
+    # __local declarations come before the grid guard (OpenCL wants them at kernel scope).
+    assert src.text.index("__local float tmp") < src.text.index("get_global_id(0) >= ")
+
+
+def test_device_functions_atomics_and_hidden_parameters() -> None:
+    src = render_opencl(b.kitchen_sink())
+    text = src.text
+    # helper reads m with a check: it receives the error record; poke does not.
+    assert ("double helper(\n    double v,\n    __global double* m, long m_shape0, long m_shape1, "
+            "long m_stride0, long m_stride1,\n    __global long* gpuoff_err)") in text
+    assert "void poke(\n    __global int* cnt, long cnt_shape0)" in text
+    # The call's value is kept in a temporary; the pure indices stay inline.
+    assert "gpuoff_t2 = helper(f, m, m_shape0, m_shape1, m_stride0, m_stride1, gpuoff_err);" in text
+    assert "m[i * m_stride0 + 1L * m_stride1] = gpuoff_t2;" in text
+    assert "gpuoff_atomic_max_int_global(&cnt[0L], 7)" in text
+    assert "int gpuoff_atomic_add_int_global(volatile __global int* p, int v)" in text
+    assert text.index("double helper(") < text.index("__kernel void sink(")
+    assert "gpuoff_oob2(gpuoff_err, 3, 0L, 0L, m_shape0, m_shape1)" in text
+
+
+def test_float_atomics_use_compare_and_swap() -> None:
+    acc = b.ref("acc", b.mut(t.f32))
+    body: list[n.Stmt] = [n.ExprStmt(b.atomic("add", acc, 0, b.c(1.0)))]
+    text = render_opencl(b.module(b.kernel("k", [b.param("acc", acc.type)], body))).text
+    assert "atomic_cmpxchg(q, expected, as_uint(as_float(expected) + v))" in text
+
+
+def test_atomics_on_bytes_are_a_compile_error() -> None:
+    acc = b.ref("acc", b.mut(t.u8))
+    body: list[n.Stmt] = [n.ExprStmt(b.atomic("add", acc, 0, b.c(1, t.u8)))]
+    with pytest.raises(CompileError, match="atomic_add on u8"):
+        render_opencl(b.module(b.kernel("k", [b.param("acc", acc.type)], body)))
+
+
+def test_impure_index_is_evaluated_once_through_a_temporary() -> None:
+    cnt = b.ref("cnt", b.mut(t.i64))
+    out = b.ref("out", b.mut(t.f32))
+    x = b.ref("x", b.arr(t.f32))
+    bump = b.atomic("add", cnt, 0, b.c(1, t.i64))
+    body: list[n.Stmt] = [b.store(out, b.gid(), b.load(x, bump, check=1))]
+    m = b.module(b.kernel("k", [b.param("cnt", cnt.type), b.param("out", out.type),
+                                b.param("x", x.type)], body), checks=1)  # fmt: skip
+    text = render_opencl(m).text
+    assert "(gpuoff_t0 = gpuoff_atomic_add_long_global(&cnt[0L], 1L), " in text
+    assert "long gpuoff_t0;" in text
+    assert "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable" in text
+
+
+def test_for_range_keeps_python_rules() -> None:
+    out = b.ref("out", b.mut(t.i64))
+    k = b.var("k")
+    loop = b.for_("k", 0, b.shape(out), b.var("stride"), [b.store(out, k, k)])
+    m = b.module(b.kernel("loop", [b.param("stride", t.i64), b.param("out", out.type)], [loop],
+                          {"k": t.i64}))  # fmt: skip
+    text = render_opencl(m).text
+    assert "gpuoff_t2 = stride;" in text
+    cond = "(gpuoff_t2 > 0) ? (gpuoff_t0 < gpuoff_t1) : (gpuoff_t2 < 0 && gpuoff_t0 > gpuoff_t1)"
+    assert f"for (gpuoff_t0 = 0L; {cond}; gpuoff_t0 += gpuoff_t2) {{" in text
+    assert "k = gpuoff_t0;" in text
+    const = b.for_("k", 0, 10, 1, [b.store(out, k, k)])
+    text = render_opencl(b.module(b.kernel("loop", [b.param("out", out.type)], [const],
+                                           {"k": t.i64}))).text  # fmt: skip
+    assert "for (gpuoff_t0 = 0L; gpuoff_t0 < gpuoff_t1; gpuoff_t0++) {" in text
+    # A builtin's name (step) or the kernel's own name is never shadowed by a user's local.
+    assert c_identifier("step", set()) == "step_"
+
+
+def test_fastmath_is_a_build_option() -> None:
+    m = _copy_module(t.f32)
+    assert render_opencl(m).build_options == ()
+    fast = n.Module(m.kernel, m.functions, m.checks, fastmath=True)
+    assert render_opencl(fast).build_options == ("-cl-fast-relaxed-math",)
