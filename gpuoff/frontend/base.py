@@ -36,7 +36,7 @@ class Untyped(Exception):
     """A local was read before any assignment to it was typed (non-final passes only)."""
 
 
-def assigned_names(tree: ast.FunctionDef) -> frozenset[str]:
+def assigned_names(tree: ast.AST) -> frozenset[str]:
     """Names bound anywhere in the body: Python makes them local to the function."""
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -108,6 +108,10 @@ class LowererBase:
         self.scalars: dict[str, T.ScalarType] = {}
         self.loop_depth = 0
         self.divergent_depth = 0
+        # Locals that some path may have assigned by now (a read of a local no path has
+        # assigned yet is an error; a loop counts everything its body assigns, so a
+        # loop-carried variable is never rejected).
+        self.maybe_assigned: set[str] = set()
         for name, t in spec.params:
             if isinstance(t, T.ArrayType):
                 self.arrays[name] = N.ArrayRef(name, t)
@@ -148,9 +152,9 @@ class LowererBase:
 
     def read_local(self, name: str, node: ast.AST) -> Val:
         vt = self.local_type(name)
-        if vt is None:
-            if not self.final:
-                raise Untyped(name)
+        if vt is None and not self.final:
+            raise Untyped(name)
+        if vt is None or (self.final and name not in self.maybe_assigned):
             self.fail(node, f"local variable {name!r} is used before it is assigned")
         return Val(N.Var(vt.type, name, loc=self.loc(node)), vt.weak)
 
@@ -168,6 +172,7 @@ class LowererBase:
             target = (final_vt or joined).type
         if self.is_divergent(value.expr):
             self.cur.divergent.add(name)
+        self.maybe_assigned.add(name)
         return N.Assign(name, self.coerce(value, target, node), loc=self.loc(node))
 
     def new_temp(self, value: N.Expr, node: ast.AST) -> tuple[N.Assign, N.Var]:

@@ -14,7 +14,7 @@ import numpy as np
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import LowererBase
 from gpuoff.frontend.diagnostics import unsupported
-from gpuoff.frontend.irutil import Val, const, has_effects, truth
+from gpuoff.frontend.irutil import Val, const, fold_binary, has_effects, truth
 from gpuoff.frontend.resolve import MISSING, Resolved, classify, describe
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
@@ -197,6 +197,8 @@ class ExprMixin(LowererBase):
                 return self.shape_of(array, dim, node)
         array = self.array_of(base)
         if array is None:
+            if not isinstance(base, ast.Name | ast.Attribute):
+                self.expr(base)  # reports an unsupported construct by its own name
             self.fail(node, f"indexing is only supported on arrays ({ast.unparse(base)!r} "
                             "is not one)")  # fmt: skip
         return self.load(node, array, self.indices(node, array))
@@ -209,6 +211,9 @@ class ExprMixin(LowererBase):
         else:
             vt = self.rule(node, lambda: R.arithmetic(op, lhs.vtype, rhs.vtype))
         a, b = self.coerce(lhs, vt.type, node), self.coerce(rhs, vt.type, node)
+        folded = fold_binary(op, vt.type, a, b)
+        if folded is not None:
+            return Val(N.Const(vt.type, folded.value, loc=self.loc(node)), vt.weak)
         return Val(N.Binary(vt.type, op, a, b, loc=self.loc(node)), vt.weak)
 
     def _binop(self, node: ast.BinOp) -> Val:
@@ -242,15 +247,16 @@ class ExprMixin(LowererBase):
         return Val(acc)
 
     def _compare(self, node: ast.Compare) -> Val:
+        for cmp in node.ops:
+            if type(cmp) not in CMPOPS:
+                raise unsupported(self.src, node, f"the {_cmp_name(cmp)} comparison")
         operands = [self.expr(node.left)] + [self.expr(c) for c in node.comparators]
         if any(has_effects(v.expr) for v in operands[1:-1]):
             self.fail(node, "a chained comparison whose middle operand calls a function is not "
                             "supported; assign it to a variable first")  # fmt: skip
         result: N.Expr | None = None
         for k, cmp in enumerate(node.ops):
-            op = CMPOPS.get(type(cmp))
-            if op is None:
-                raise unsupported(self.src, node, f"the {_cmp_name(cmp)} comparison")
+            op = CMPOPS[type(cmp)]
             lhs, rhs = operands[k], operands[k + 1]
             vt: R.VType = self.rule(node, lambda: R.compare(lhs.vtype, rhs.vtype))  # noqa: B023
             a, b = self.coerce(lhs, vt.type, node), self.coerce(rhs, vt.type, node)

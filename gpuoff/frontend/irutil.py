@@ -92,3 +92,52 @@ def mentions(node: N.Node, pred: Callable[[N.Node], bool]) -> bool:
 def has_effects(expr: N.Expr) -> bool:
     """Whether evaluating ``expr`` may have an effect (a call or an atomic)."""
     return mentions(expr, lambda n: isinstance(n, N.Call | N.AtomicRMW))
+
+
+def _int_op(op: str, a: int, b: int) -> int | None:
+    if op in ("floordiv", "mod") and b == 0:
+        return None  # the IR defines x // 0 == 0; leave it to the backends
+    if op == "pow" and not 0 <= b <= 64:
+        return None
+    if op in ("lshift", "rshift") and not 0 <= b < 64:
+        return None
+    if op == "add":
+        return a + b
+    if op == "sub":
+        return a - b
+    if op == "mul":
+        return a * b
+    if op == "floordiv":
+        return a // b
+    if op == "mod":
+        return a % b
+    if op == "pow":
+        return int(a**b)
+    if op == "bitand":
+        return a & b
+    if op == "bitor":
+        return a | b
+    if op == "bitxor":
+        return a ^ b
+    if op == "lshift":
+        return a << b
+    return a >> b
+
+
+def fold_binary(op: str, t: T.ScalarType, a: N.Expr, b: N.Expr) -> N.Const | None:
+    """``a op b`` as a constant when both are constants and the result is exact in ``t``
+    (no wrap-around, no rounding to f32: those stay for the backend)."""
+    if not (isinstance(a, N.Const) and isinstance(b, N.Const)):
+        return None
+    if t.is_int and not isinstance(a.value, float) and not isinstance(b.value, float):
+        r = _int_op(op, int(a.value), int(b.value))
+        if r is None or const_value(r, t) != r:
+            return None
+        return N.Const(t, r)
+    if t == T.f64 and op in ("add", "sub", "mul", "truediv"):
+        x, y = float(a.value), float(b.value)
+        if op == "truediv" and y == 0.0:
+            return None
+        fr = {"add": x + y, "sub": x - y, "mul": x * y}.get(op)
+        return N.Const(t, x / y if fr is None else fr)
+    return None

@@ -10,11 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuoff.frontend import typing_rules as R
-from gpuoff.frontend.base import INFER, LowererBase, Untyped
+from gpuoff.frontend.base import INFER, LowererBase, Untyped, assigned_names
 from gpuoff.frontend.diagnostics import unsupported
 from gpuoff.frontend.exprs import BINOPS
 from gpuoff.frontend.irutil import Val, const, truth
-from gpuoff.frontend.resolve import Resolved
 from gpuoff.frontend.signature import scalar_of
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
@@ -183,13 +182,17 @@ class StmtMixin(LowererBase):
     def _if(self, node: ast.If) -> Stmts:
         cond = self._cond(node.test)
         div = self.is_divergent(cond)
+        before = set(self.maybe_assigned)
         body = self._nested(node.body, div, False)
+        after_body, self.maybe_assigned = self.maybe_assigned, before
         orelse = self._nested(node.orelse, div, False)
+        self.maybe_assigned |= after_body
         return [N.If(cond, body, orelse, loc=self.loc(node))]
 
     def _while(self, node: ast.While) -> Stmts:
         if node.orelse:
             raise unsupported(self.src, node.orelse[0], "while ... else")
+        self.maybe_assigned |= assigned_names(node)
         cond = self._cond(node.test)
         body = self._nested(node.body, self.is_divergent(cond), True)
         return [N.While(cond, body, loc=self.loc(node))]
@@ -208,6 +211,7 @@ class StmtMixin(LowererBase):
         if it.keywords or not 1 <= len(it.args) <= 3:
             self.fail(it, "range() takes 1 to 3 positional arguments")
         var = node.target.id
+        self.maybe_assigned |= assigned_names(node) - {var}
         try:
             header: tuple[N.Expr, N.Expr, N.Expr] | None = self._range(var, it, node.target)
         except Untyped:

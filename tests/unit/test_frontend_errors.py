@@ -1,0 +1,627 @@
+"""Every construct outside the kernel subset is a CompileError at the user's line, with a
+caret, naming the construct, and without gpuoff-internal files in the message."""
+# ruff: noqa: E731, F841, B018, B007, F401, F821
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import re
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, CompileError, f32, i32
+from gpuoff.frontend import lower_kernel, parse_signature
+from gpuoff.ir import nodes as N
+from gpuoff.ir import types as T
+
+HERE = Path(__file__).resolve()
+_SOURCE = HERE.read_text().splitlines()
+
+
+def line_of(marker: str) -> int:
+    """The 1-based line of this file that carries ``# E:<marker>``."""
+    hits = [k + 1 for k, text in enumerate(_SOURCE) if text.rstrip().endswith(f"# E:{marker}")]
+    assert len(hits) == 1, marker
+    return hits[0]
+
+
+def lower(fn: Callable[..., Any], ndim: int = 1) -> N.Module:
+    types: list[T.ScalarType | T.ArrayType] = []
+    for d in parse_signature(fn):
+        types.append(T.ArrayType(d.dtype, ndim, access=d.access) if d.is_array and d.access
+                     else d.dtype)  # fmt: skip
+    return lower_kernel(fn, types)
+
+
+def compile_error(fn: Callable[..., Any], ndim: int = 1) -> CompileError:
+    with pytest.raises(CompileError) as info:
+        lower(fn, ndim)
+    return info.value
+
+
+def assert_points_at(err: CompileError, filename: str, line: int) -> None:
+    msg = str(err)
+    assert f'File "{filename}", line {line}, column' in msg, msg
+    caret = msg.splitlines()[-1]
+    assert caret.strip() and set(caret.strip()) == {"^"}, msg
+    # No internal frames or file names: only the user's file is mentioned.
+    assert re.findall(r'File "([^"]+)"', msg) == [filename], msg
+    rest = msg.replace(filename, "<file>")
+    assert "gpuoff/" not in rest and "frontend" not in rest and "Traceback" not in rest, msg
+
+
+def check(fn: Callable[..., Any], construct: str, marker: str, ndim: int = 1) -> CompileError:
+    err = compile_error(fn, ndim)
+    assert construct in str(err), str(err)
+    assert_points_at(err, str(HERE), line_of(marker))
+    return err
+
+
+# --------------------------------------------------------------------------------------------
+# Kernels with one unsupported construct each (never called: only lowered)
+# --------------------------------------------------------------------------------------------
+
+
+def k_for_else(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    for k in range(3):
+        pass
+    else:
+        y[0] = 1.0  # E:for_else
+
+
+def k_while_else(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    while y[0] < 1.0:
+        y[0] += 1.0
+    else:
+        y[0] = 2.0  # E:while_else
+
+
+def k_try(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    try:  # E:try
+        y[0] = 1.0
+    except Exception:
+        pass
+
+
+def k_with(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    with open("f"):  # E:with
+        pass
+
+
+def k_lambda(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    f = lambda v: v  # E:lambda
+
+
+def k_nested_def(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    def inner() -> None:  # E:nested_def
+        pass
+
+
+def k_class(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    class C:  # E:class
+        pass
+
+
+def k_listcomp(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = [k for k in range(3)]  # E:listcomp
+
+
+def k_setcomp(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = {k for k in range(3)}  # E:setcomp
+
+
+def k_dictcomp(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = {k: k for k in range(3)}  # E:dictcomp
+
+
+def k_genexp(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = sum(k for k in range(3))  # E:genexp
+
+
+def k_list(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = [1, 2]  # E:list
+
+
+def k_dict(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = {1: 2}  # E:dict
+
+
+def k_set(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = {1, 2}  # E:set
+
+
+def k_tuple(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = (1, 2)  # E:tuple
+
+
+def k_starred(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    a, *b = 1, 2, 3  # E:starred
+
+
+def k_starred_call(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = max(*(1, 2))  # E:starred_call
+
+
+def k_fstring(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    s = f"{y[0]}"  # E:fstring
+
+
+def k_yield(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]):  # type: ignore[no-untyped-def]
+    yield 1  # E:yield
+
+
+def k_global(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    global _G  # E:global
+
+
+def k_nonlocal_outer() -> Callable[..., None]:
+    v = 1
+
+    def k_nonlocal(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+        nonlocal v  # E:nonlocal
+
+    return k_nonlocal
+
+
+def k_del(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = 1
+    del v  # E:del
+
+
+def k_assert(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    assert y[0] > 0  # E:assert
+
+
+def k_raise(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    raise ValueError()  # E:raise
+
+
+def k_import(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    import os  # E:import
+
+
+def k_walrus(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = (v := 2.0)  # E:walrus
+
+
+def k_match(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    match n:  # E:match
+        case 1:
+            pass
+
+
+def k_slice(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    v = x[1:2]  # type: ignore[index]  # E:slice
+
+
+def k_is(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    if n is None:  # E:is
+        pass
+
+
+def k_matmul(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    v = n @ n  # type: ignore[operator]  # E:matmul
+
+
+def k_string(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    s = "text"  # E:string
+
+
+def py_helper(v: float) -> float:
+    return v
+
+
+def k_py_call(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = py_helper(x[0])  # E:py_call
+
+
+def k_method(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = x.foo()  # type: ignore[attr-defined]  # E:method
+
+
+def k_attr(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = x.dtype  # type: ignore[attr-defined]  # E:attr
+
+
+def k_module_attr(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = go.nothing_here(1)  # type: ignore[attr-defined]  # E:module_attr
+
+
+def k_print(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    print(x[0])  # E:print
+
+
+def k_undefined(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = not_defined_anywhere  # type: ignore[name-defined]  # noqa: F821  # E:undefined
+
+
+@go.func
+def rec_direct(v: f32) -> f32:
+    return rec_direct(v)  # E:rec_direct
+
+
+def k_rec_direct(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = rec_direct(x[0])
+
+
+@go.func
+def rec_a(v: f32) -> f32:
+    return rec_b(v)
+
+
+@go.func
+def rec_b(v: f32) -> f32:
+    return rec_a(v)  # E:rec_mutual
+
+
+def k_rec_mutual(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = rec_a(x[0])
+
+
+CASES = [
+    (k_for_else, "for ... else", "for_else"),
+    (k_while_else, "while ... else", "while_else"),
+    (k_try, "try statement", "try"),
+    (k_with, "with statement", "with"),
+    (k_lambda, "lambda", "lambda"),
+    (k_nested_def, "nested function definition", "nested_def"),
+    (k_class, "class definition", "class"),
+    (k_listcomp, "list comprehension", "listcomp"),
+    (k_setcomp, "set comprehension", "setcomp"),
+    (k_dictcomp, "dict comprehension", "dictcomp"),
+    (k_genexp, "calling the Python function 'sum'", "genexp"),
+    (k_list, "list literal", "list"),
+    (k_dict, "dict literal", "dict"),
+    (k_set, "set literal", "set"),
+    (k_tuple, "tuple value", "tuple"),
+    (k_starred, "starred", "starred"),
+    (k_starred_call, "starred arguments", "starred_call"),
+    (k_fstring, "f-string", "fstring"),
+    (k_yield, "yield", "yield"),
+    (k_global, "global statement", "global"),
+    (k_nonlocal_outer(), "nonlocal statement", "nonlocal"),
+    (k_del, "del statement", "del"),
+    (k_assert, "assert statement", "assert"),
+    (k_raise, "raise statement", "raise"),
+    (k_import, "import statement", "import"),
+    (k_walrus, "assignment expression (:=)", "walrus"),
+    (k_match, "match statement", "match"),
+    (k_slice, "slicing", "slice"),
+    (k_is, "'is' comparison", "is"),
+    (k_matmul, "matrix multiplication", "matmul"),
+    (k_string, "strings are not supported", "string"),
+    (k_py_call, "calling the Python function 'py_helper' is not supported", "py_call"),
+    (k_method, "method call .foo() on array 'x'", "method"),
+    (k_attr, "attribute 'dtype' of array 'x'", "attr"),
+    (k_module_attr, "has no attribute 'nothing_here'", "module_attr"),
+    (k_print, "calling the Python function 'print'", "print"),
+    (k_undefined, "name 'not_defined_anywhere' is not defined", "undefined"),
+    (k_rec_direct, "recursive call to device function 'rec_direct'", "rec_direct"),
+    (k_rec_mutual, "recursive call to device function 'rec_a'", "rec_mutual"),
+]
+
+
+@pytest.mark.parametrize(("fn", "construct", "marker"), CASES, ids=[c[2] for c in CASES])
+def test_unsupported_construct(fn: Callable[..., Any], construct: str, marker: str) -> None:
+    check(fn, construct, marker)
+
+
+def test_message_names_construct_via_ownership_template() -> None:
+    err = check(k_lambda, "lambda expression is not supported in kernels", "lambda")
+    assert err.location is not None
+    # The caret sits under the lambda, not at the start of the line.
+    text = _SOURCE[line_of("lambda") - 1]
+    assert err.location.col == text.index("lambda")
+
+
+# --------------------------------------------------------------------------------------------
+# Async constructs cannot appear in a plain def, so they live in a generated module
+# --------------------------------------------------------------------------------------------
+
+
+def _load_module(tmp_path: Path, name: str, body: str) -> Any:
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(body))
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_async_kernel_rejected(tmp_path: Path) -> None:
+    mod = _load_module(tmp_path, "user_async_kernel", """
+        from gpuoff import Array, BorrowMut, f32
+
+        async def k(y: BorrowMut[Array[f32]]) -> None:
+            await thing()
+    """)
+    with pytest.raises(CompileError) as info:
+        lower(mod.k)
+    assert "async" in str(info.value)
+    assert_points_at(info.value, str(tmp_path / "user_async_kernel.py"), 4)
+
+
+def test_error_in_generated_user_file(tmp_path: Path) -> None:
+    mod = _load_module(tmp_path, "user_kernel_file", """
+        import gpuoff as go
+        from gpuoff import Array, BorrowMut, f32
+
+        def k(y: BorrowMut[Array[f32]]) -> None:
+            i = go.global_id(0)
+            y[i] = [1.0][0]
+    """)
+    err = compile_error(mod.k)
+    assert "list literal" in str(err)
+    assert_points_at(err, str(tmp_path / "user_kernel_file.py"), 7)
+    assert err.location is not None and err.location.col == len("    y[i] = ")
+
+
+# --------------------------------------------------------------------------------------------
+# Ownership, typing and structure errors
+# --------------------------------------------------------------------------------------------
+
+
+def k_borrow_write(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    x[0] = 1.0  # type: ignore[index]  # E:borrow_write
+
+
+def k_borrow_augwrite(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    x[0] += 1.0  # type: ignore[index]  # E:borrow_augwrite
+
+
+def k_borrow_atomic(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    go.atomic_add(x, 0, 1.0)  # type: ignore[arg-type]  # E:borrow_atomic
+
+
+def k_assign_array(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    x = 1.0  # type: ignore[assignment]  # E:assign_array
+
+
+def k_alias_array(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    z = x  # E:alias_array
+
+
+def k_float_index(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = x[1.5]  # type: ignore[index]  # E:float_index
+
+
+def k_ndim(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = x[0, 1]  # E:ndim
+
+
+def k_bool_num(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    flag = True
+    flag = 2.0  # type: ignore[assignment]  # E:bool_num
+
+
+def k_return_value(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    return 1  # type: ignore[return-value]  # E:return_value
+
+
+def k_dim_var(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    i = go.global_id(n)  # E:dim_var
+
+
+def k_dim_range(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(3)  # E:dim_range
+
+
+def k_shape_dim(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    y[0] = x.shape[n]  # E:shape_dim
+
+
+def k_shared_shape(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    s = go.shared(n, f32)  # E:shared_shape
+
+
+def k_barrier_divergent(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    j = i + 1
+    if j < 10:
+        go.barrier()  # E:barrier
+
+
+def k_barrier_loop(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    for k in range(go.local_id(0)):
+        go.barrier()  # E:barrier_loop
+
+
+def k_range_float(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    for k in range(2.5):  # type: ignore[call-overload]  # E:range_float
+        pass
+
+
+def k_for_list(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    for k in x:  # type: ignore[attr-defined]  # E:for_list
+        pass
+
+
+def k_before_assign(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = v  # type: ignore[has-type, used-before-def]  # E:before_assign
+    v = 1.0
+
+
+def k_atomic_dtype(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    s = go.shared(4, go.u8)
+    go.atomic_add(s, 0, 1)  # E:atomic_dtype
+
+
+def k_bitwise_float(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = x[0] & 1  # type: ignore[operator]  # E:bitwise_float
+
+
+def k_const_range(x: Borrow[Array[f32]], y: BorrowMut[Array[i32]]) -> None:
+    y[0] = y[0] + 2**40  # E:const_range
+
+
+def k_min_one(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = min(x[0])  # type: ignore[call-overload]  # E:min_one
+
+
+def k_kw(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = go.sqrt(x=x[0])  # E:kw
+
+
+def k_unused_math(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    go.sqrt(x[0])  # E:unused_math
+
+
+def k_expr_stmt(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    x[0] + 1.0  # E:expr_stmt
+
+
+ERROR_CASES = [
+    (k_borrow_write, "cannot write to 'x': it is a shared Borrow", "borrow_write"),
+    (k_borrow_augwrite, "cannot write to 'x': it is a shared Borrow", "borrow_augwrite"),
+    (k_borrow_atomic, "cannot write to 'x': it is a shared Borrow", "borrow_atomic"),
+    (k_assign_array, "cannot assign to 'x': it is an array", "assign_array"),
+    (k_alias_array, "array 'x' cannot be used as a scalar value", "alias_array"),
+    (k_float_index, "array indices must be integers", "float_index"),
+    (k_ndim, "has 1 dimension(s) but is indexed with 2", "ndim"),
+    (k_bool_num, "both a bool and a number", "bool_num"),
+    (k_return_value, "a kernel cannot return a value", "return_value"),
+    (k_dim_var, "must be a compile-time constant integer", "dim_var"),
+    (k_dim_range, "must be 0, 1 or 2", "dim_range"),
+    (k_shape_dim, "must be a compile-time constant integer", "shape_dim"),
+    (k_shared_shape, "shape of go.shared must be a compile-time constant", "shared_shape"),
+    (k_barrier_divergent, "barrier under a condition that may differ between work-items",
+     "barrier"),
+    (k_barrier_loop, "barrier under a condition that may differ between work-items",
+     "barrier_loop"),
+    (k_range_float, "range() arguments must be integers", "range_float"),
+    (k_for_list, "a for loop over anything but range(...)", "for_list"),
+    (k_before_assign, "local variable 'v' is used before it is assigned", "before_assign"),
+    (k_atomic_dtype, "atomic_add is not available for u8 arrays", "atomic_dtype"),
+    (k_bitwise_float, "bitwise operators need integers or bools", "bitwise_float"),
+    (k_const_range, "does not fit in i32", "const_range"),
+    (k_min_one, "min() in kernels takes two or more numbers", "min_one"),
+    (k_kw, "keyword arguments are not supported", "kw"),
+    (k_unused_math, "is unused", "unused_math"),
+    (k_expr_stmt, "only calls can stand alone", "expr_stmt"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fn", "construct", "marker"), ERROR_CASES,
+                         ids=[c[2] for c in ERROR_CASES])  # fmt: skip
+def test_compile_error(fn: Callable[..., Any], construct: str, marker: str) -> None:
+    check(fn, construct, marker)
+
+
+def test_compile_error_is_type_error_and_gpuoff_error() -> None:
+    err = compile_error(k_lambda)
+    assert isinstance(err, TypeError) and isinstance(err, go.GpuoffError)
+
+
+def test_no_chained_exception_context() -> None:
+    err = compile_error(k_undefined)
+    assert err.__cause__ is None and err.__suppress_context__
+
+
+# --------------------------------------------------------------------------------------------
+# Device-function errors point into the device function's own source
+# --------------------------------------------------------------------------------------------
+
+
+@go.func
+def dev_write_borrow(a: Borrow[Array[f32]]) -> None:
+    a[0] = 1.0  # type: ignore[index]  # E:dev_write
+
+
+def k_dev_write(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    dev_write_borrow(y)
+
+
+@go.func
+def dev_needs_mut(a: BorrowMut[Array[f32]]) -> None:
+    a[0] = 1.0
+
+
+def k_dev_pass_borrow(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    dev_needs_mut(x)  # type: ignore[arg-type]  # E:dev_pass_borrow
+
+
+@go.func
+def dev_void(a: f32) -> None:
+    pass
+
+
+def k_dev_void_value(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_void(x[0])  # type: ignore[assignment]  # E:dev_void
+
+
+@go.func
+def dev_mixed(a: f32):  # type: ignore[no-untyped-def]  # E:dev_mixed
+    if a > 0:
+        return a
+    return
+
+
+def k_dev_mixed(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_mixed(x[0])
+
+
+@go.func
+def dev_falls_off(a: f32) -> f32:  # type: ignore[return]  # E:dev_falls_off
+    if a > 0:
+        return a
+
+
+def k_dev_falls_off(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_falls_off(x[0])
+
+
+@go.func
+def dev_no_annotation(a):  # type: ignore[no-untyped-def]  # E:dev_no_annotation
+    return a
+
+
+def k_dev_no_annotation(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_no_annotation(x[0])
+
+
+def k_dev_arity(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_falls_off(x[0], 2.0)  # type: ignore[call-arg]  # E:dev_arity
+
+
+@go.func
+def dev_shared() -> None:
+    s = go.shared(4, f32)  # E:dev_shared
+
+
+def k_dev_shared(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    dev_shared()
+
+
+DEVICE_CASES = [
+    (k_dev_write, "cannot write to 'a': it is a shared Borrow", "dev_write"),
+    (k_dev_pass_borrow, "cannot pass 'x' (Borrow) to parameter 'a' of 'dev_needs_mut', which "
+                        "is declared BorrowMut", "dev_pass_borrow"),
+    (k_dev_void_value, "returns nothing; its call cannot be used as a value", "dev_void"),
+    (k_dev_mixed, "returns a value on some paths and nothing on others", "dev_mixed"),
+    (k_dev_falls_off, "may reach its end without returning a value", "dev_falls_off"),
+    (k_dev_no_annotation, "it has no type annotation", "dev_no_annotation"),
+    (k_dev_arity, "takes 1 argument(s), got 2", "dev_arity"),
+    (k_dev_shared, "go.shared(...) can only be used in a kernel", "dev_shared"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("fn", "construct", "marker"), DEVICE_CASES,
+                         ids=[c[2] for c in DEVICE_CASES])  # fmt: skip
+def test_device_function_error(fn: Callable[..., Any], construct: str, marker: str) -> None:
+    check(fn, construct, marker)
+
+
+def test_math_constant_is_not_callable() -> None:
+    def k(y: BorrowMut[Array[f32]]) -> None:
+        y[0] = math.pi()  # type: ignore[operator]  # E:call_const
+
+    check(k, "calling a value of type 'float' is not supported", "call_const")
