@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from gpuoff.errors import BoundsError, CompileError, DeviceError
+from gpuoff.ir.bounds import bounds_error_message
 from gpuoff.ir.nodes import Module, WorkItem
 from gpuoff.ir.types import ArrayType
 from gpuoff.runtime.devices.base import (
@@ -198,11 +199,12 @@ def needs_uniform_groups(module: Module) -> bool:
     return False
 
 
-def _pow2_at_most(n: int, limit: int) -> int:
+def _pow2_cover(n: int, limit: int) -> int:
+    """The smallest power of two >= ``n``, at most ``limit``."""
     p = 1
-    while p * 2 <= min(n, limit):
+    while p < n and p * 2 <= limit:
         p *= 2
-    return p if n > 1 else 1
+    return p
 
 
 def _divisor_at_most(n: int, limit: int) -> int:
@@ -241,8 +243,10 @@ def launch_dims(
     else:
         budget = min(DEFAULT_BLOCK, max_threads)
         dims = []
-        for g in grid:
-            b = _divisor_at_most(g, budget) if uniform else _pow2_at_most(max(g, 1), budget)
+        for d, g in enumerate(grid):
+            # 2-D/3-D grids: rows of 32 (a warp, coalesced) and the rest of the block across.
+            cap = min(budget, 32) if d == 0 and grid[1] * grid[2] > 1 else budget
+            b = _divisor_at_most(g, cap) if uniform else _pow2_cover(max(g, 1), cap)
             dims.append(max(b, 1))
             budget = max(budget // dims[-1], 1)
         threads = (dims[0], dims[1], dims[2])
@@ -344,20 +348,15 @@ def bounds_error(module: Module, record: Sequence[int], args: Sequence[LaunchArg
     """The ``BoundsError`` for an error record ``[check id, index 0, index 1, ...]``."""
     chk = module.check(int(record[0]))
     index = tuple(int(i) for i in record[1 : 1 + chk.ndim])
-    shape: tuple[int, ...] | None = None
+    shape: tuple[int, ...] = ()
     if chk.function == module.kernel.name:
         for p, a in zip(module.kernel.params, args, strict=False):
             if p.name == chk.array and isinstance(a, ArrayArg):
                 shape = a.shape
-    shown = index[0] if len(index) == 1 else index
-    shape_text = "" if shape is None else f" with shape {shape}"
-    where = f'  File "{chk.filename}", line {chk.line}, column {chk.col + 1}'
-    if chk.source:
-        where += f"\n    {chk.source.strip()}"
-    return BoundsError(
-        f"index {shown} is out of bounds for array '{chk.array}'{shape_text} "
-        f"in kernel '{module.kernel.name}'\n{where}"
-    )
+        for sa in module.kernel.shared:
+            if sa.name == chk.array:
+                shape = sa.type.static_shape or ()
+    return BoundsError(bounds_error_message(module, chk.id, index, shape))
 
 
 # --------------------------------------------------------------------------------------------
