@@ -4,7 +4,8 @@ own tests. Other codegen tests import ``run_cpu`` from here."""
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast
 
 import irbuild as b
 import llvmlite.binding as llvm
@@ -18,10 +19,11 @@ from gpuoff.ir import types as t
 from gpuoff.ir.interp import normalize_grid
 
 _ENTRY = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p)
+EntryFn = Callable[[int, int, int, int], None]
 _ENGINES: list[object] = []  # keep every engine alive: their code must stay mapped
 
 
-def load(obj: CpuObject) -> ctypes._CFuncPtr:
+def load(obj: CpuObject) -> EntryFn:
     """Load ``obj`` into an MCJIT engine in this process; return its entry point."""
     target = llvm.Target.from_default_triple()
     tm = target.create_target_machine(jit=True)
@@ -31,13 +33,13 @@ def load(obj: CpuObject) -> ctypes._CFuncPtr:
     _ENGINES.append(engine)
     address = engine.get_function_address(obj.entry)
     assert address
-    return _ENTRY(address)
+    return cast(EntryFn, _ENTRY(address))
 
 
-_CACHE: dict[int, tuple[n.Module, CpuObject, ctypes._CFuncPtr]] = {}
+_CACHE: dict[int, tuple[n.Module, CpuObject, EntryFn]] = {}
 
 
-def _compiled(module: n.Module) -> tuple[CpuObject, ctypes._CFuncPtr]:
+def _compiled(module: n.Module) -> tuple[CpuObject, EntryFn]:
     # Modules hold dicts (unhashable): cache by identity, keeping the module alive.
     hit = _CACHE.get(id(module))
     if hit is None:
