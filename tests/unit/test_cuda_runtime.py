@@ -23,11 +23,11 @@ from gpuoff.runtime.devices.base import Allocation, ArrayArg, DoneEvent, Event, 
 
 try:
     from tests.unit import irbuild
-    from tests.unit.cuda_fake import FakeDriver, Launch
+    from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
 except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import irbuild  # type: ignore[no-redef]
-    from cuda_fake import FakeDriver, Launch  # type: ignore[no-redef]
+    from test_cuda_runtime_fake import FakeDriver, Launch  # type: ignore[no-redef]
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""A stand-in for ``cuda.bindings.driver`` for tests on machines without a GPU.
+"""A stand-in for ``cuda.bindings.driver`` for tests on machines without a GPU (no tests here).
 
 "Device memory" is host memory (so copies really move bytes), streams run everything at once,
 and ``cuLaunchKernel`` decodes the packed parameters and hands them to ``on_launch``.
