@@ -226,6 +226,14 @@ class Borrow(Generic[T]):
     def __getitem__(self: Borrow[Array[DT]], index: Index) -> DT:
         raise _outside_kernel("array indexing on a borrowed parameter")
 
+    if TYPE_CHECKING:
+        # Type-level only: no value has this type, so ``x[i] = v`` through a Borrow is an
+        # error whose message names the fix. (Without any ``__setitem__`` mypy and pyright
+        # also refuse, but the gpuoff mypy plugin could not then give its own message.)
+        def __setitem__(
+            self: Borrow[Array[DT]], index: Index, value: CannotWriteThroughBorrow
+        ) -> None: ...
+
     def __len__(self) -> int:
         raise _outside_kernel("len() on a borrowed parameter")
 
@@ -250,6 +258,17 @@ class Array(Owned["Array[DT]"], Generic[DT]):
 
 
 OWNERSHIP_WRAPPERS: tuple[type, ...] = (Borrow, BorrowMut, Owned)
+
+if TYPE_CHECKING:
+    from typing import final
+
+    @final
+    class CannotWriteThroughBorrow(float):
+        """Type-level only: the value type of a write through a shared ``Borrow``.
+
+        Nothing is ever of this type, so the type checker rejects every such write, and its
+        message names this class: declare the parameter ``BorrowMut[...]`` to write.
+        """
 
 
 # --------------------------------------------------------------------------------------------

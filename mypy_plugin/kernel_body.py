@@ -1,5 +1,5 @@
 """Kernel and device-function bodies: constructs and calls outside the kernel subset
-(SPEC.md §1), and writes through a shared ``Borrow``.
+(SPEC.md §1). Writes through a shared ``Borrow`` are checked everywhere, in ``borrow_write``.
 
 Runs from the decorator call (``@go.kernel``, ``@go.kernel(...)``, ``@go.func``): mypy checks
 the body first, then the decorator call, so parameter and local types are known here.
@@ -11,7 +11,6 @@ from __future__ import annotations
 from mypy.checker import TypeChecker
 from mypy.nodes import (
     AssignmentExpr,
-    AssignmentStmt,
     AwaitExpr,
     Block,
     BytesExpr,
@@ -22,7 +21,6 @@ from mypy.nodes import (
     DelStmt,
     DictExpr,
     DictionaryComprehension,
-    Expression,
     FuncDef,
     GeneratorExpr,
     GlobalDecl,
@@ -30,15 +28,12 @@ from mypy.nodes import (
     Import,
     ImportAll,
     ImportFrom,
-    IndexExpr,
     LambdaExpr,
     ListComprehension,
     ListExpr,
     MatchStmt,
-    NameExpr,
     Node,
     NonlocalDecl,
-    OperatorAssignmentStmt,
     OverloadedFuncDef,
     RaiseStmt,
     RefExpr,
@@ -48,7 +43,6 @@ from mypy.nodes import (
     StarExpr,
     Statement,
     TryStmt,
-    Var,
     WithStmt,
     YieldExpr,
     YieldFromExpr,
@@ -58,11 +52,9 @@ from mypy.server.subexpr import get_subexpressions
 from mypy.types import Type
 
 from gpuoff import lang
-from gpuoff.ownership import Access, borrow_write_message, unsupported_message
+from gpuoff.ownership import unsupported_message
 from mypy_plugin.names import (
-    BORROW_WRITE,
     UNSUPPORTED,
-    access_of,
     describe,
     is_device_function,
 )
@@ -140,14 +132,6 @@ def _statements(body: Block) -> list[Statement]:
     return sorted(out, key=lambda s: (s.line, s.column))
 
 
-def _check_borrow_write(api: TypeChecker, target: Expression) -> None:
-    if isinstance(target, IndexExpr) and isinstance(target.base, NameExpr):
-        var = target.base.node
-        if isinstance(var, Var) and access_of(var.type) is Access.BORROW:
-            msg = borrow_write_message(target.base.name)
-            api.fail(msg, target, code=BORROW_WRITE)
-
-
 def _check_call(api: TypeChecker, call: CallExpr) -> None:
     callee = call.callee
     if isinstance(callee, RefExpr):
@@ -160,16 +144,11 @@ def _check_call(api: TypeChecker, call: CallExpr) -> None:
 
 
 def check_body(api: TypeChecker, func: FuncDef) -> None:
-    """Report every unsupported construct and Borrow write in one kernel or device function."""
+    """Report every unsupported construct and call in one kernel or device-function body."""
     for s in _statements(func.body):
         construct = UNSUPPORTED_NODES.get(type(s))
         if construct is not None:
             api.fail(unsupported_message(f"construct {construct}"), s, code=UNSUPPORTED)
-        elif isinstance(s, AssignmentStmt):
-            for lv in s.lvalues:
-                _check_borrow_write(api, lv)
-        elif isinstance(s, OperatorAssignmentStmt):
-            _check_borrow_write(api, s.lvalue)
     for e in get_subexpressions(func.body):
         construct = UNSUPPORTED_NODES.get(type(e))
         if construct is not None:

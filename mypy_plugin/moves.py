@@ -27,6 +27,7 @@ from mypy.nodes import (
     NameExpr,
     OperatorAssignmentStmt,
     RaiseStmt,
+    RefExpr,
     ReturnStmt,
     StarExpr,
     Statement,
@@ -51,6 +52,16 @@ Flow = State | None
 def _join(*states: Flow) -> Flow:
     live = [s for s in states if s is not None]
     return set().union(*live) if live else None
+
+
+RAISES = frozenset({"_pytest.raises.raises", "_pytest.python_api.raises", "pytest.raises"})
+
+
+def _expects_raise(e: Expression) -> bool:
+    """``with pytest.raises(...)``: the block is expected to stop with an exception."""
+    return (
+        isinstance(e, CallExpr) and isinstance(e.callee, RefExpr) and e.callee.fullname in RAISES
+    )
 
 
 class MoveFlow:
@@ -156,6 +167,10 @@ class MoveFlow:
         elif isinstance(s, WithStmt):
             for e in s.expr:
                 self.expr(e, st)
+            if any(_expects_raise(e) for e in s.expr):
+                # The body is meant to fail, and a launch that fails moves nothing (SPEC §3).
+                self.block(s.body, set(st))
+                return st
             for target in s.target:
                 if target is not None:
                     self.assign(target, st)

@@ -13,7 +13,7 @@ from mypy.plugin import FunctionContext, FunctionSigContext, MethodSigContext, P
 from mypy.types import CallableType, Overloaded, Type, get_proper_type
 
 from gpuoff.ownership import Access
-from mypy_plugin import kernel_body, launch
+from mypy_plugin import borrow_write, kernel_body, launch
 from mypy_plugin.names import BODY_DECORATORS, DEVICE_CALLS, LAUNCH_CALLS, access_of
 
 __version__ = "0.1.0"
@@ -66,6 +66,8 @@ class GpuoffPlugin(Plugin):
     ) -> Callable[[MethodSigContext], CallableType] | None:
         if fullname in LAUNCH_CALLS or fullname in DEVICE_CALLS:
             return launch.launch_signature
+        if fullname == borrow_write.BORROW_SETITEM:
+            return borrow_write.borrow_setitem_signature
         if self._takes_owned(fullname):
             return launch.owned_method_signature
         return None

@@ -39,8 +39,8 @@ def host_helper(v: float) -> float:
 @go.kernel
 def bad(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
     i = go.global_id(0)
-    x[i] = 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write] # E: Unsupported target for indexed assignment ("Borrow[Array[f32]]")  [index]
-    x[i] += 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write] # E: Unsupported target for indexed assignment ("Borrow[Array[f32]]")  [index]
+    x[i] = 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write]
+    x[i] += 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write]
     print(i)  # E: calling print() is not supported in kernels  [gpuoff-unsupported]
     y[i] = host_helper(1.0)  # E: calling host_helper() is not supported in kernels  [gpuoff-unsupported]
     vals = [1.0, 2.0]  # E: construct List is not supported in kernels  [gpuoff-unsupported]
@@ -54,6 +54,6 @@ def bad(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 
 @go.func
 def bad_helper(x: Borrow[Array[f32]]) -> f32:
-    x[0] = 2.0  # type: ignore[gpuoff-borrow-write, index]
+    x[0] = 2.0  # type: ignore[gpuoff-borrow-write]
     print(x[0])  # type: ignore[gpuoff-unsupported]
     return x[0]
