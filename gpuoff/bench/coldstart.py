@@ -84,3 +84,48 @@ def cold_start_impl(device: str, *, cached: bool) -> Impl:
         return float(report["s"])  # type: ignore[arg-type]
 
     return Impl(run)
+
+
+NUMBA_CHILD = r"""
+import json, time
+import numpy as np
+import numba
+x = np.arange(64, dtype=np.float32)
+y = np.zeros(64, dtype=np.float32)
+
+@numba.njit(cache=CACHED)
+def saxpy(a, x, y):
+    for i in range(x.shape[0]):
+        y[i] = a * x[i] + y[i]
+
+start = time.perf_counter()
+saxpy(np.float32(2.0), x, y)
+elapsed = time.perf_counter() - start
+ok = bool(np.array_equal(y, 2.0 * x))
+print("GPUOFF_COLDSTART " + json.dumps({"s": elapsed, "ok": ok, "compiles": None}))
+"""
+
+
+def numba_cold_start_impl(*, cached: bool) -> Impl:
+    """Numba's first call of the same saxpy in a new process (``cache=True`` when ``cached``,
+    with its cache filled once beforehand)."""
+    folder = tempfile.mkdtemp(prefix="gpuoff-bench-numba-", dir=_cache_root())
+    script = os.path.join(folder, "numba_child.py")
+    with open(script, "w") as f:
+        f.write(NUMBA_CHILD.replace("CACHED", "True" if cached else "False"))
+    env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(folder, "cache"))
+
+    def child() -> float:
+        proc = subprocess.run([sys.executable, script], capture_output=True, text=True,
+                              env=env, timeout=300, check=False)  # fmt: skip
+        for line in proc.stdout.splitlines():
+            if line.startswith("GPUOFF_COLDSTART "):
+                report = json.loads(line.split(" ", 1)[1])
+                if not report["ok"]:
+                    raise BenchCheckError("Numba's first call gave a wrong saxpy result")
+                return float(report["s"])
+        raise BenchSkip(f"Numba child process failed:\n{proc.stderr.strip()[-2000:]}")
+
+    if cached:
+        child()
+    return Impl(child)

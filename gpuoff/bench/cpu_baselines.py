@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import importlib
-import importlib.util
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -145,9 +145,10 @@ def numpy_black_scholes(device: str, inputs: Inputs) -> Impl:
 
 
 def _numba() -> Any:
-    if importlib.util.find_spec("numba") is None:
-        raise BenchSkip("numba is not installed (pip install 'gpuoff[bench]')")
-    return importlib.import_module("numba")
+    try:
+        return importlib.import_module("numba")
+    except ImportError as e:
+        raise BenchSkip("numba is not installed (pip install 'gpuoff[bench]')") from e
 
 
 def numba_saxpy(device: str, inputs: Inputs) -> Impl:
@@ -211,9 +212,55 @@ def numba_launch(device: str, inputs: Inputs) -> Impl:
     return Impl(run, None, ops=ops)
 
 
+def numba_black_scholes(device: str, inputs: Inputs) -> Impl:
+    numba = _numba()
+
+    def py_bs(s_: Any, k_: Any, t_: Any, rate: float, vol: float, call: Any, put: Any) -> None:
+        for i in numba.prange(s_.shape[0]):
+            s, k, t = s_[i], k_[i], t_[i]
+            sqrt_t = math.sqrt(t)
+            d1 = (math.log(s / k) + (rate + 0.5 * vol * vol) * t) / (vol * sqrt_t)
+            d2 = d1 - vol * sqrt_t
+            cnd1 = 0.5 * (1.0 + math.erf(d1 * 0.70710678))
+            cnd2 = 0.5 * (1.0 + math.erf(d2 * 0.70710678))
+            disc = k * math.exp(-rate * t)
+            call[i] = s * cnd1 - disc * cnd2
+            put[i] = disc * (1.0 - cnd2) - s * (1.0 - cnd1)
+
+    kernel = numba.njit(parallel=True)(py_bs)
+    price, strike, years = inputs["price"], inputs["strike"], inputs["years"]
+    rate, vol = np.float32(inputs["rate"]), np.float32(inputs["vol"])
+    call, put = np.empty_like(price), np.empty_like(price)
+
+    def run() -> None:
+        kernel(price, strike, years, rate, vol, call, put)
+
+    return Impl(run, lambda: np.stack([call, put]))
+
+
+def numba_first_launch(device: str, inputs: Inputs) -> Impl:
+    """Numba's first call of a small function in a new process (no cache)."""
+    from gpuoff.bench.coldstart import numba_cold_start_impl
+
+    _numba()
+    return numba_cold_start_impl(cached=False)
+
+
+def numba_cached_launch(device: str, inputs: Inputs) -> Impl:
+    """Numba's first call in a new process with its on-disk cache (``cache=True``) warm."""
+    from gpuoff.bench.coldstart import numba_cold_start_impl
+
+    _numba()
+    return numba_cold_start_impl(cached=True)
+
+
 CPU_BASELINES: dict[str, dict[str, Factory]] = {
     "saxpy": {"C/OpenMP": c_saxpy, "NumPy": numpy_saxpy, "Numba": numba_saxpy},
     "stencil2d": {"C/OpenMP": c_stencil, "NumPy": numpy_stencil, "Numba": numba_stencil},
-    "black_scholes": {"C/OpenMP": c_black_scholes, "NumPy": numpy_black_scholes},
+    "black_scholes": {
+        "C/OpenMP": c_black_scholes, "NumPy": numpy_black_scholes, "Numba": numba_black_scholes,
+    },
     "launch": {"ctypes call": c_saxpy_serial_calls, "Numba": numba_launch},
+    "first_launch": {"Numba": numba_first_launch},
+    "cached_launch": {"Numba": numba_cached_launch},
 }

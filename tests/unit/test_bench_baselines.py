@@ -116,3 +116,59 @@ def test_c_baseline_keeps_its_arrays_alive() -> None:
     impl.run()
     assert impl.result is not None
     np.testing.assert_allclose(impl.result(), references.stencil5_ref(src), rtol=1e-6)
+
+
+class _FakeNumba:
+    """Stands in for numba: njit compiles nothing, prange is range (checks the factories'
+    Python logic; real Numba runs only where the ``bench`` extra is installed)."""
+
+    prange = range
+
+    @staticmethod
+    def njit(*args: object, **kwargs: object) -> object:
+        if args and callable(args[0]):
+            return args[0]
+        return lambda f: f
+
+
+@pytest.mark.parametrize("kernel", ["saxpy", "stencil2d", "launch", "black_scholes"])
+def test_numba_factories_logic(kernel: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numba", _FakeNumba())
+    factory = CPU_BASELINES[kernel]["Numba"]
+    if kernel == "black_scholes":
+        price, strike, years = references.black_scholes_inputs(64)
+        impl = factory("cpu", {"price": price, "strike": strike, "years": years, "rate": 0.02,
+                               "vol": 0.3})  # fmt: skip
+        impl.run()
+        assert impl.result is not None
+        ref = np.stack(references.black_scholes_ref(price.astype(np.float64),
+                                                    strike.astype(np.float64),
+                                                    years.astype(np.float64), 0.02, 0.3))
+        np.testing.assert_allclose(impl.result(), ref, rtol=1e-3, atol=2e-3)
+        return
+    if kernel == "stencil2d":
+        src = np.random.default_rng(6).random((6, 5), dtype=np.float32)
+        impl = factory("cpu", {"src": src})
+        impl.run()
+        assert impl.result is not None
+        np.testing.assert_allclose(impl.result(), references.stencil5_ref(src), rtol=1e-6)
+        return
+    inputs = {"a": 2.0, "x": np.arange(8, dtype=np.float32), "y": np.ones(8, np.float32),
+              "ops": 2}  # fmt: skip
+    impl = factory("cpu", inputs)
+    impl.run()
+    if impl.result is not None:
+        expected = references.saxpy_ref(2.0, np.arange(8, dtype=np.float32), np.ones(8, np.float32))
+        np.testing.assert_allclose(impl.result(), expected)
+    else:
+        assert impl.ops == 2
+
+
+def test_numba_missing_is_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numba", None)  # import raises ImportError
+    with pytest.raises(BenchSkip, match="numba is not installed"):
+        CPU_BASELINES["saxpy"]["Numba"]("cpu", {"a": 1.0, "x": np.zeros(1), "y": np.zeros(1)})
