@@ -13,8 +13,8 @@ Promotion rules (numbered; other functions cite them):
      and a weak int with a strong bool gives i64 (NumPy's default int / float).
  R3. weak op weak: weak, the wider kind of the two (bool < int < float; ints are i64, floats
      f64).
- R4. Arithmetic (``+ - * // % **``, unary ``-``/``+``) on bools computes in i64 (as Python
-     does; NumPy would reject or turn ``+`` into ``or``).
+ R4. Arithmetic (``+ - * // % **``, unary ``-``/``+``, shifts) whose common type is bool
+     computes in i64 (as Python does; NumPy would reject it or turn ``+`` into ``or``).
  R5. ``/`` gives a float: the R1-R3 common type if it is a float, else f64.
  R6. Bitwise ``& | ^`` on ints and bools only (bool & bool is bool); shifts on ints only
      (bools are first widened by R4); floats are an error.
@@ -84,7 +84,7 @@ def _arith(v: VType) -> VType:
 def arithmetic(op: str, a: VType, b: VType) -> VType:
     """Operand (= result) type of ``add sub mul floordiv mod pow`` (R1-R4) and ``truediv``
     (R5: the result type; operands are converted to it)."""
-    c = common(_arith(a), _arith(b))
+    c = _arith(common(a, b))
     if op == "truediv" and not c.type.is_float:
         return VType(T.f64, c.weak)
     return c
@@ -96,7 +96,7 @@ def bitwise(op: str, a: VType, b: VType) -> VType:
         if v.type.is_float:
             raise TypingError(f"bitwise operators need integers or bools, got {v}")
     if op in ("lshift", "rshift"):
-        return common(_arith(a), _arith(b))
+        return _arith(common(a, b))
     return common(a, b)
 
 
@@ -175,10 +175,9 @@ def range_type(args: list[VType]) -> VType:
     for v in args:
         if v.type.is_float:
             raise TypingError(f"range() arguments must be integers, got {v}")
-        v = _arith(v)
         out = v if out is None else common(out, v)
     assert out is not None
-    return out
+    return _arith(out)
 
 
 ATOMIC_DTYPES = (T.i32, T.u32, T.i64, T.f32, T.f64)
