@@ -165,8 +165,8 @@ class ExprWriter:
             return f"{self.sub(e.value)} != 0", False
         c = value_ctype(dst)
         if src.is_float and not dst.is_float:
-            # Truncate toward zero, saturate, NaN -> 0: exactly OpenCL's _sat_rtz conversions.
-            return f"convert_{c}_sat_rtz({self.top(e.value)})", True
+            fn = self.fw.helpers.float_to_int(src, dst)
+            return f"{fn}({self.top(e.value)})", True
         return f"({c}){self.sub(e.value)}", False
 
     def _work_item(self, e: n.WorkItem) -> tuple[str, bool]:

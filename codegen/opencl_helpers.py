@@ -180,6 +180,15 @@ class Helpers:
         )
         return self._add(name, body)
 
+    def float_to_int(self, src: ScalarType, dst: ScalarType) -> str:
+        """Truncate toward zero, saturate, NaN -> 0 (PoCL's ``convert_long_sat_rtz`` gives
+        LONG_MIN for NaN, so NaN is tested explicitly)."""
+        s, d = value_ctype(src), value_ctype(dst)
+        name = f"gpuoff_{d}_from_{s}"
+        body = (f"{d} {name}({s} x)\n{{\n"
+                f"    return isnan(x) ? 0 : convert_{d}_sat_rtz(x);\n}}\n")  # fmt: skip
+        return self._add(name, body)
+
     def ipow(self, t: ScalarType) -> str:
         """Integer ``a ** b`` by squaring; negative exponents give 0; wraps."""
         c = value_ctype(t)

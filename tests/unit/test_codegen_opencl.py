@@ -151,7 +151,8 @@ def test_python_semantics_helpers_are_emitted_once() -> None:
     assert "int gpuoff_mod_int(int a, int b)" in text
     assert "int gpuoff_pow_int(int a, int b)" in text
     assert "<< (3 & 31)" in text  # shift counts masked like the IR says
-    assert "convert_int_sat_rtz(" in text
+    assert "return isnan(x) ? 0 : convert_int_sat_rtz(x);" in text
+    assert "gpuoff_int_from_float((float)((int)((long)get_global_id(0))))" in text
 
 
 def test_shared_memory_barrier_and_group_queries() -> None:
