@@ -77,6 +77,8 @@ class Buffer(Array[DT]):
         self._hi = hi
         self._size = size
         self._ptr = storage.host_ptr + offset
+        self._alo = storage.host_ptr + lo  # absolute host byte range: aliasing across storages
+        self._ahi = storage.host_ptr + hi
         contiguous = size <= 1 or strides == _c_strides(shape)
         self._key = (dtype.name, len(shape), contiguous)
         # what a host-memory device packs for this argument: data pointer, shape, strides

@@ -33,11 +33,6 @@ HostArrays = list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
 _INF = float("inf")
 
 
-def _absolute(buf: Buffer[Any]) -> tuple[int, int]:
-    base = buf._st.host_ptr
-    return base + buf._lo, base + buf._hi
-
-
 class Plan:
     """Compiled program + argument packer + guard plan for one signature on one device."""
 
@@ -52,7 +47,16 @@ class Plan:
             (i, d.name, d.access) for i, d in enumerate(decls) if d.is_array
         )
         self.owned = tuple(i for i, d in enumerate(decls) if A.moves(d))
-        self.exclusive = any(access.exclusive for _, _, access in self.arrays)
+        self.array_idx = tuple(i for i, _, _ in self.arrays)
+        # pairs of array arguments that must not overlap (at least one exclusive)
+        self.alias_pairs = tuple(
+            (a[0], b[0])
+            for n, a in enumerate(self.arrays)
+            for b in self.arrays[n + 1 :]
+            if a[2].exclusive or b[2].exclusive
+        )
+        self.host_loc = device.host_memory
+        self.commit_arrays = tuple((i, access, access.exclusive) for i, _, access in self.arrays)
         # per parameter: (index, is_array, decl, python type, lo, hi) for the fast scalar check
         self.params: list[tuple[int, bool, Any, type, Any, Any]] = []
         fmt = "<" + "q" * abi.HEADER_SLOTS
@@ -68,8 +72,11 @@ class Plan:
 
     def execute(self, launch: Any, args: tuple[Any, ...], host_arrays: HostArrays | None) -> Any:
         """Check, order, move data, pack and launch; return the moved buffers' new handles."""
-        header, n_groups, items = launch.geometry(self.device)
-        values: list[Any] = [*header]
+        geo = launch._geometry
+        if geo is None or geo[0] is not self.device:
+            launch.geometry(self.device)
+            geo = launch._geometry
+        values: list[Any] = list(geo[1])
         for i, is_array, decl, kind, lo, hi in self.params:
             a = args[i]
             if is_array:
@@ -80,15 +87,15 @@ class Plan:
                 values.append(A.check_scalar(self.kernel, decl, a))
         with guards.LOCK:
             waits = self._check(args)
-            event = self._run(launch, args, values, waits, n_groups, items)
+            event = self._run(launch, args, values, waits, geo[2], geo[3])
             result = self._commit(args, event)
-        if debug.enabled(debug.LAUNCHES):
+        if debug._level:
             debug.log(debug.LAUNCHES, f"launch {self.kernel}[{launch.grid}, {launch.block}] on "
-                      f"{self.device.name}: {items} items, waits on {len(waits)}, "
+                      f"{self.device.name}: {geo[3]} items, waits on {len(waits)}, "
                       f"{'done' if event.done() else 'async'}")  # fmt: skip
         if host_arrays:
             self._finish_host_arrays(event, host_arrays)
-        elif getattr(event, "inline", False):
+        elif event is not _DONE and getattr(event, "inline", False):
             # the device ran it on this thread (an error is known now): raise it right away
             guards.settle(event)
             guards.raise_deferred()
@@ -96,21 +103,32 @@ class Plan:
 
     def _check(self, args: tuple[Any, ...]) -> list[Event]:
         """All rules, before anything changes; the in-flight events to order after."""
-        arrays = self.arrays
-        for i, _, _ in arrays:
+        busy = False
+        for i in self.array_idx:
             buf = args[i]
             if buf._moved is not None:
                 raise buf._moved.error(buf._describe())
-        if len(arrays) > 1:
-            guards.check_aliases(self.kernel, [
-                guards.ArgUse(name, access, *_absolute(args[i])) for i, name, access in arrays
-            ])  # fmt: skip
+            st = buf._st
+            if st.uses or st.host_views:
+                busy = True
+        for i, j in self.alias_pairs:
+            a, b = args[i], args[j]
+            if a._alo < b._ahi and b._alo < a._ahi and a._alo < a._ahi and b._alo < b._ahi:
+                guards.check_aliases(self.kernel, [
+                    guards.ArgUse(name, access, args[k]._alo, args[k]._ahi)
+                    for k, name, access in self.arrays
+                ])  # fmt: skip
         waits: list[Event] = []
-        for i, name, access in arrays:
+        if not busy:
+            return waits
+        for i, name, access in self.arrays:
             buf = args[i]
             st = buf._st
             if st.host_views:
                 guards.check_host_views(st.host_views, buf._lo, buf._hi, access, name, self.kernel)
+        for i, _, access in self.arrays:
+            buf = args[i]
+            st = buf._st
             if st.uses:
                 guards.prune(st.uses)
                 waits.extend(guards.conflicting_events(st.uses, buf._lo, buf._hi, access))
@@ -119,21 +137,22 @@ class Plan:
     def _run(self, launch: Any, args: tuple[Any, ...], values: list[Any], waits: list[Event],
              n_groups: int, items: int) -> Event:  # fmt: skip
         device = self.device
-        for i, _, _ in self.arrays:
+        fast = self.fast
+        for i in self.array_idx:
             buf = args[i]
             st = buf._st
-            if self.fast:
+            if fast:
                 if not st.plain:
                     st.make_valid_on(device, buf._lo, buf._hi)
             else:
                 waits.extend(st.make_valid_on(device, buf._lo, buf._hi))
-        stats.bump("launches")
+        stats.launched()
         if items == 0:
             return _DONE
-        if self.fast:
+        if fast:
             self.struct.pack_into(self.block, 0, *values)
             return device.launch_packed(  # type: ignore[attr-defined, no-any-return]
-                self.program, self.block, n_groups, items, waits, self._on_error(args)
+                self.program, self.block, n_groups, items, waits, (self, args)
             )
         largs: list[LaunchArg] = []
         for i, is_array, decl, _, _, _ in self.params:
@@ -147,12 +166,12 @@ class Plan:
     def _commit(self, args: tuple[Any, ...], event: Event) -> Any:
         """Record borrows, residency and moves of a launch that has been started."""
         pending = not event.done()
-        for i, _, access in self.arrays:
+        for i, access, exclusive in self.commit_arrays:
             buf = args[i]
             st = buf._st
             if pending:
                 st.uses.append(guards.Use(buf._lo, buf._hi, access, event))
-            if access.exclusive:
+            if exclusive and not (self.host_loc and st.plain):
                 st.mark_written_on(self.device, buf._lo, buf._hi)
         if pending:
             guards.track(event)
@@ -163,6 +182,11 @@ class Plan:
         where = guards.user_location()
         moved = tuple(args[i]._moved_to(self.kernel, where) for i in self.owned)
         return moved[0] if len(moved) == 1 else moved
+
+    def make_error(self, args: tuple[Any, ...], check: int, indices: tuple[int, ...]) -> Exception:
+        """The ``BoundsError`` of a failed check in a launch with ``args``."""
+        shapes = {d.name: args[i].shape for i, d in enumerate(self.decls) if d.is_array}
+        return bounds_error(self.module, shapes, check, indices)
 
     def _finish_host_arrays(
         self, event: Event, host_arrays: list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
@@ -177,13 +201,6 @@ class Plan:
                 buf._sync_host(Access.HOST_READ, register=False)
             else:
                 np.copyto(original, buf.numpy())
-
-    def _on_error(self, args: tuple[Any, ...]) -> Any:
-        def make(check: int, indices: tuple[int, ...]) -> Exception:
-            shapes = {d.name: args[i].shape for i, d in enumerate(self.decls) if d.is_array}
-            return bounds_error(self.module, shapes, check, indices)
-
-        return make
 
 
 def bounds_error(module: Module, shapes: dict[str, tuple[int, ...]], check: int,

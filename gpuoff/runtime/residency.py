@@ -46,7 +46,7 @@ class Storage:
 
     __slots__ = (
         "host", "host_ptr", "nbytes", "copies", "uses", "host_views", "_starts", "_sets",
-        "_host_alloc", "__weakref__",
+        "_host_alloc", "plain", "__weakref__",
     )  # fmt: skip
 
     def __init__(self, host: np.ndarray[Any, Any], written: bool) -> None:
@@ -62,13 +62,13 @@ class Storage:
         self._sets: list[frozenset[str]] = [_HOST_ONLY if written else _NEVER_WRITTEN]
         if not self.nbytes:
             self._sets = []
+        self.plain = self._is_plain()
 
     # -- the interval map ----------------------------------------------------------------------
 
-    @property
-    def plain(self) -> bool:
-        """True when the host alone holds every byte (the common case on ``cpu``: fast path)."""
-        return len(self._sets) == 1 and self._sets[0] == _HOST_ONLY
+    def _is_plain(self) -> bool:
+        """Whether the host alone holds every byte (kept in ``plain``: the ``cpu`` fast path)."""
+        return not self._sets or (len(self._sets) == 1 and self._sets[0] == _HOST_ONLY)
 
     def segments(self, lo: int, hi: int) -> Iterator[tuple[int, int, frozenset[str]]]:
         """``(start, end, locations)`` of the segments covering ``[lo, hi)``, clipped."""
@@ -111,6 +111,7 @@ class Storage:
                 starts.append(start)
                 sets.append(s)
         self._starts, self._sets = starts, sets
+        self.plain = self._is_plain()
 
     # -- allocations and copies ----------------------------------------------------------------
 

@@ -47,6 +47,12 @@ def bump(name: str, n: int = 1) -> None:
         _counts[name] += n
 
 
+def launched() -> None:
+    """Count one launch. The caller holds ``guards.LOCK``, which serialises every launch count:
+    no second lock on the hot path."""
+    _counts["launches"] += 1
+
+
 def record_transfer(to_device: bool, nbytes: int) -> None:
     """Count one copy of ``nbytes`` bytes in the given direction."""
     with _lock:

@@ -43,6 +43,20 @@ ENTRY_TYPE = ctypes.CFUNCTYPE(
 INLINE_ITEMS = 1 << 15
 """Grids of at most this many work-items run on the calling thread."""
 ErrorFactory = Callable[[int, tuple[int, ...]], Exception]
+ErrorInfo = ErrorFactory | tuple[Any, tuple[Any, ...]] | None
+"""How to build a launch's BoundsError: a factory, or ``(plan, args)`` for
+``plan.make_error(args, check, indices)`` (no closure per launch on the hot path)."""
+
+
+def _make_error(info: ErrorInfo, check: int, indices: tuple[int, ...]) -> Exception:
+    if info is None:
+        return BoundsError(f"out-of-range access (check {check}, indices {indices})")
+    if isinstance(info, tuple):
+        error: Exception = info[0].make_error(info[1], check, indices)
+        return error
+    return info(check, indices)
+
+
 _ErrBlock = ctypes.c_int64 * abi.ERROR_RECORD_LEN
 
 
@@ -54,6 +68,10 @@ class CpuProgram(Program):
         self.address = address
         self.entry = ENTRY_TYPE(address)
         self.layout = abi.arg_layout(module)
+        ndims = {c.id: c.ndim for c in module.checks}
+        self.ndim_of: Callable[[int], int] = lambda check: min(
+            ndims.get(check, abi.MAX_NDIM), abi.MAX_NDIM
+        )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -101,7 +119,7 @@ def jit_load(object_code: bytes, symbol: str) -> int:
 class CpuEvent(Event):
     """Completion of one pooled launch: counts finished chunks, gathers error records."""
 
-    def __init__(self, on_error: ErrorFactory | None) -> None:
+    def __init__(self, on_error: ErrorInfo) -> None:
         self._flag = threading.Event()
         self._lock = threading.Lock()
         self._remaining = 0
@@ -118,10 +136,7 @@ class CpuEvent(Event):
         self._flag.wait()
         if self._error is not None and not self._reported:
             self._reported = True
-            check, indices = self._error
-            if self._on_error is not None:
-                raise self._on_error(check, indices)
-            raise BoundsError(f"out-of-range access (check {check}, indices {indices})")
+            raise _make_error(self._on_error, *self._error)
 
     def add_done_callback(self, fn: Callable[[], None]) -> None:
         """Call ``fn`` (on the finishing thread) when the work is done; now if already done."""
@@ -305,26 +320,24 @@ class CpuDevice(Device):
         n_groups: int,
         items: int,
         wait_for: Sequence[Event],
-        on_error: ErrorFactory | None,
+        on_error: ErrorInfo,
     ) -> Event:
         """Run ``program`` over groups ``[0, n_groups)`` with the packed argument ``block``
         (a ctypes buffer). Inline when small and nothing to wait for; else pooled, and then
         ``block`` is copied so the caller may reuse it."""
-        pending = [e for e in wait_for if not e.done()]
-        ndim_of = _check_ndims(program.module)
+        pending = [e for e in wait_for if not e.done()] if wait_for else wait_for
         if not pending and items <= INLINE_ITEMS:
             err = _thread_err()
             program.entry(block, 0, n_groups, err)
-            found = _take_error(err, ndim_of)
-            if found is None:
+            if not err[0]:
                 return _DONE
-            check, indices = found
-            exc = on_error(check, indices) if on_error else BoundsError(f"check {check} {indices}")
-            return _FailedEvent(exc)
+            found = _take_error(err, program.ndim_of)
+            assert found is not None
+            return _FailedEvent(_make_error(on_error, *found))
         own = (ctypes.c_char * ctypes.sizeof(block)).from_buffer_copy(block)
         event = CpuEvent(on_error)
-        start = lambda: self.pool.submit(event, program.entry, own, n_groups, ndim_of)  # noqa: E731
-        _after(pending, start)
+        start = lambda: self.pool.submit(event, program.entry, own, n_groups, program.ndim_of)  # noqa: E731
+        _after(list(pending), start)
         return event
 
     def launch(
@@ -376,19 +389,6 @@ def _after(pending: list[Event], start: Callable[[], None]) -> None:
 
     for e in ours:
         e.add_done_callback(one_done)
-
-
-_ndims_cache: dict[int, Callable[[int], int]] = {}
-
-
-def _check_ndims(module: Module) -> Callable[[int], int]:
-    fn = _ndims_cache.get(id(module))
-    if fn is None:
-        ndims = {c.id: c.ndim for c in module.checks}
-        fn = _ndims_cache[id(module)] = lambda check: min(
-            ndims.get(check, abi.MAX_NDIM), abi.MAX_NDIM
-        )
-    return fn
 
 
 def error_factory(module: Module, shapes: dict[str, tuple[int, ...]]) -> ErrorFactory:
