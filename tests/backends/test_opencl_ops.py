@@ -117,7 +117,8 @@ def test_float_operations(dtype: str) -> None:
     types = [t.ArrayType(st, 1), t.ArrayType(st, 1), t.ArrayType(st, 2, access=mut),
              t.ArrayType(t.boolean, 2, access=mut), t.ArrayType(t.i64, 2, access=mut)]  # fmt: skip
     with np.errstate(all="ignore"):
-        run_both(lower(with_dtype(float_ops, st.lang_type), types), [a, b, out, flags, ints], (a.size,))
+        module = lower(with_dtype(float_ops, st.lang_type), types)
+        run_both(module, [a, b, out, flags, ints], (a.size,))
         np.testing.assert_array_equal(flags[0], a < b)
         np.testing.assert_array_equal(flags[3], a != b)
         np.testing.assert_array_equal(out[4], np.floor_divide(a, b))
@@ -153,6 +154,7 @@ def test_math_functions_agree_within_device_accuracy(dtype: str) -> None:
     st = t.scalar_from_numpy(np.dtype(dtype))
     types = [t.ArrayType(st, 1), t.ArrayType(st, 2, access=Access.BORROW_MUT)]
     rtol = 4e-6 if dtype == "float32" else 1e-13
-    run_both(lower(with_dtype(math_ops, st.lang_type), types), [a, out], (a.size,), rtol=rtol, atol=rtol)
+    module = lower(with_dtype(math_ops, st.lang_type), types)
+    run_both(module, [a, out], (a.size,), rtol=rtol, atol=rtol)
     np.testing.assert_allclose(out[0], np.sqrt(a), rtol=rtol)
     np.testing.assert_allclose(out[2], np.exp(a), rtol=rtol)

@@ -52,8 +52,9 @@ Arg = np.ndarray[Any, Any] | View | int | float | bool
 def arg_type(a: Arg, access: Access | None) -> ScalarType | ArrayType:
     """The IR type the runtime would give ``a`` (arrays: dtype, ndim, contiguity)."""
     if isinstance(a, View):
-        return ArrayType(scalar_from_numpy(a.view.dtype), a.view.ndim,
-                         contiguous=a.view.flags.c_contiguous, access=access or Access.BORROW)  # fmt: skip
+        contiguous = bool(a.view.flags.c_contiguous)
+        return ArrayType(scalar_from_numpy(a.view.dtype), a.view.ndim, contiguous=contiguous,
+                         access=access or Access.BORROW)  # fmt: skip
     if isinstance(a, np.ndarray):
         return ArrayType(scalar_from_numpy(a.dtype), a.ndim, contiguous=True,
                          access=access or Access.BORROW)  # fmt: skip
@@ -119,7 +120,8 @@ def run_both(module: n.Module, args: Sequence[Arg], grid: Sequence[int],
              atol: float = 0.0) -> str | None:  # fmt: skip
     """Run on opencl:0 and in the interpreter from the same inputs; assert every array agrees
     (exactly unless ``rtol``/``atol``; NaNs equal). Returns the BoundsError message (both must
-    raise the same one, or neither)."""
+    raise the same one, or neither: give such tests a single failing access, since which of
+    several failing work-items records first is up to the device)."""
     ref = copy.deepcopy(list(args))
     ref_interp = [(a.view if isinstance(a, View) else a) for a in ref]
     want: str | None = None
