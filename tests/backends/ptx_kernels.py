@@ -245,4 +245,4 @@ KERNELS: dict[str, Callable[[], n.Module]] = {
     "grid3": three_d,
 }
 
-__all__ = ["INDEX", "KERNELS", "Access"]
+__all__ = ["INDEX", "KERNELS", "Access", "irbuild"]
