@@ -22,7 +22,7 @@ def no_wrapper(x: Array[f32]) -> None:  # missing ownership wrapper
 
 
 def _args() -> list[object]:
-    return [1.0, 4, 2, go.ones(4) if hasattr(go, "ones") else go.full(4, 1.0), go.zeros(4)]
+    return [1.0, 4, 2, go.full(4, 1.0), go.zeros(4)]
 
 
 @pytest.mark.parametrize(
