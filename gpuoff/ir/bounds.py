@@ -1,23 +1,30 @@
 """Bounds checks: the one ``BoundsError`` message formatter, and redundant-check elimination.
 
 ``eliminate_redundant_checks`` drops ``check`` from accesses whose every index is proven to
-lie in ``[0, shape[d])``. The proof is a forward walk over each function carrying a set of
-facts that hold at the current point:
+lie in ``[0, shape[d])``. The proof is a forward walk over each function carrying the set of
+facts that hold at the current point; a *term* is an INDEX variable (``("var", name)``) or a
+work-item query (``("wi", name, dim)``: constant per work-item, never negative), a *base* is
+an array dimension (``("shape", array, dim)``) or ``("zero",)``:
 
-* ``("nonneg", term)``: the term's value is >= 0;
-* ``("lt", term, bound)``: the term's value is < ``bound``.
+* ``("ge", term, m)``: ``term >= m``;
+* ``("lt", term, base, k)``: ``term < base - k``;
+* ``("eq", term, base, k)``: ``term == base - k`` (``rows = a.shape[0]``, ``n = 16``).
 
-A term is a variable (``("var", name)``) or a work-item query (``("wi", name, dim)``, constant
-for a work-item and never negative). A bound is an array dimension (``("shape", array, dim)``)
-or an integer constant (``("const", c)``, useful for shared arrays of static shape).
+An index ``term + c`` is in range for dimension ``d`` of ``a`` when ``term >= m`` with
+``m + c >= 0`` and ``term < a.shape[d] - k`` with ``c <= k`` (or ``term < -k`` with
+``c - k <= static_shape[d]`` for shared arrays). So ``i`` under ``if i < a.shape[0]``,
+``a[i - 1]`` under ``if i > 0`` and ``a[i + 1]`` under ``if i < rows - 1`` are proven.
 
-Facts come from work-item ids (``v = global_id(0)``), from conditions (``if v < a.shape[0]``,
-``not (v >= len(a))``, ``and``-conjunctions, the negation in ``else`` and after an early
-``if v >= a.shape[0]: return`` guard), and from ``for v in range(start, a.shape[k], step)`` with
-a positive constant step and a non-negative start. Soundness: assigning a variable kills every
-fact about it; entering a loop kills the facts about every variable the loop body assigns (its
-value may come from an earlier iteration); facts learnt inside a branch end with the branch.
-Removed checks stay in ``Module.checks`` so ids are stable.
+Facts come from assignments (``v = global_id(0)``, ``v = a.shape[0]``, ``v = w - 1``), from
+conditions (``<``, ``<=``, ``>``, ``>=``, ``not``, ``and``-conjunctions, the negation in
+``else`` and after an early ``if ...: return``/``continue``/``break`` guard, the left operand
+of ``and``/``or`` for the right one, a ``Select``'s condition for its arms), and from
+``for v in range(start, stop, step)`` with a positive constant step. Soundness: assigning a
+variable kills every fact about it; entering a loop kills the facts about every variable the
+loop body assigns; facts learnt inside a branch end with it; offsets and constants are
+limited to ``+-2**32`` and only forms that cannot wrap in i64 are used (``term - c`` for lower
+bounds, ``term + c`` with ``c <= 0`` on the left of ``<``). Removed checks stay in
+``Module.checks`` so ids are stable.
 """
 
 from __future__ import annotations
@@ -61,6 +68,13 @@ def bounds_error_message(
 # --------------------------------------------------------------------------------------------
 
 
+LIMIT = 1 << 32
+"""Offsets and constant bounds used in proofs stay within +-LIMIT, and shapes are far below
+2**62, so no i64 expression the proofs reason about can wrap."""
+
+ZERO: Bound = ("zero",)
+
+
 def _term(e: n.Expr) -> Term | None:
     if isinstance(e, n.Var) and e.type == INDEX:
         return ("var", e.name)
@@ -69,69 +83,138 @@ def _term(e: n.Expr) -> Term | None:
     return None
 
 
-def _bound(e: n.Expr) -> Bound | None:
-    if isinstance(e, n.ShapeOf):
-        return ("shape", e.array.name, e.dim)
+def _const(e: n.Expr) -> int | None:
     if isinstance(e, n.Const) and e.type == INDEX and not isinstance(e.value, bool):
-        return ("const", int(e.value))
+        v = int(e.value)
+        return v if -LIMIT <= v <= LIMIT else None
     return None
 
 
-def _less(lhs: n.Expr, rhs: n.Expr) -> Facts:
-    """Facts implied by ``lhs < rhs`` being true."""
-    t, b = _term(lhs), _bound(rhs)
-    if t is None or b is None:
-        return frozenset()
-    return frozenset({("lt", t, b)})
+def _split(e: n.Expr) -> tuple[Term, int] | None:
+    """``e`` as ``term + c`` (``i``, ``i + 1``, ``1 + i``, ``i - 1``)."""
+    t = _term(e)
+    if t is not None:
+        return t, 0
+    if isinstance(e, n.Binary) and e.type == INDEX and e.op in ("add", "sub"):
+        rc, lc = _const(e.rhs), _const(e.lhs)
+        if rc is not None and (t := _term(e.lhs)) is not None:
+            return t, rc if e.op == "add" else -rc
+        if e.op == "add" and lc is not None and (t := _term(e.rhs)) is not None:
+            return t, lc
+    return None
 
 
-def cond_facts(cond: n.Expr, truth: bool) -> Facts:
-    """Facts implied by ``cond`` evaluating to ``truth``."""
+def _base(e: n.Expr, facts: Facts) -> tuple[Bound, int] | None:
+    """``e`` as ``base - k``: an array dimension (or zero) minus a small constant."""
+    if isinstance(e, n.ShapeOf):
+        return ("shape", e.array.name, e.dim), 0
+    c = _const(e)
+    if c is not None:
+        return ZERO, -c
+    t = _term(e)
+    if t is not None:
+        for f in facts:
+            if f[0] == "eq" and f[1] == t:
+                return f[2], int(f[3])  # type: ignore[return-value,call-overload]
+        return None
+    if isinstance(e, n.Binary) and e.type == INDEX and e.op in ("add", "sub"):
+        rc, lc = _const(e.rhs), _const(e.lhs)
+        if rc is not None and (inner := _base(e.lhs, facts)) is not None:
+            k = inner[1] + (rc if e.op == "sub" else -rc)
+            return (inner[0], k) if -LIMIT <= k <= LIMIT else None
+        if e.op == "add" and lc is not None and (inner := _base(e.rhs, facts)) is not None:
+            k = inner[1] - lc
+            return (inner[0], k) if -LIMIT <= k <= LIMIT else None
+    return None
+
+
+def _lower(e: n.Expr, facts: Facts) -> int | None:
+    """A lower bound of ``e``'s value (within +-LIMIT), or None."""
+    if isinstance(e, n.WorkItem | n.ShapeOf):
+        return 0
+    c = _const(e)
+    if c is not None:
+        return c
+    sp = _split(e)
+    if sp is None or sp[1] > 0:
+        return None  # term + c could wrap for c > 0; term - c from a small bound cannot
+    lo = _term_lower(sp[0], facts)
+    return None if lo is None or lo + sp[1] < -LIMIT else lo + sp[1]
+
+
+def _term_lower(t: Term, facts: Facts) -> int | None:
+    if t[0] == "wi":
+        return 0
+    best = [int(f[2]) for f in facts if f[0] == "ge" and f[1] == t]  # type: ignore[call-overload]
+    best += [-int(f[3]) for f in facts if f[0] == "eq" and f[1] == t]  # type: ignore[call-overload]
+    return max(best) if best else None
+
+
+def _less(lhs: n.Expr, rhs: n.Expr, strict: bool, facts: Facts) -> Facts:
+    """Facts implied by ``lhs < rhs`` (``strict``) or ``lhs <= rhs`` being true."""
+    out: set[Fact] = set()
+    sp, bound = _split(lhs), _base(rhs, facts)
+    # term + c < base - k  =>  term < base - (k + c); only for c <= 0 (term - |c| never
+    # wraps past the bound, term + c could).
+    if sp is not None and bound is not None and sp[1] <= 0:
+        k = bound[1] + sp[1] - (0 if strict else 1)
+        if -LIMIT <= k <= LIMIT:
+            out.add(("lt", sp[0], bound[0], k))
+    # lo <= lhs < term + c  =>  term >= lo + 1 - c; only for c >= 0 (term + c never wraps
+    # below a small lower bound, term - c could).
+    sp_r, lo = _split(rhs), _lower(lhs, facts)
+    if sp_r is not None and lo is not None and sp_r[1] >= 0:
+        out.add(("ge", sp_r[0], lo + (1 if strict else 0) - sp_r[1]))
+    return frozenset(out)
+
+
+_COMPARE_AS_LESS = {
+    # op -> (swap operands, strict) for "lhs op rhs" true, and the same for it being false.
+    True: {"lt": (False, True), "le": (False, False), "gt": (True, True), "ge": (True, False)},
+    False: {"ge": (False, True), "gt": (False, False), "le": (True, True), "lt": (True, False)},
+}
+
+
+def cond_facts(cond: n.Expr, truth: bool, facts: Facts = frozenset()) -> Facts:
+    """Facts implied by ``cond`` evaluating to ``truth`` (``facts``: what held before)."""
     if isinstance(cond, n.Unary) and cond.op == "not":
-        return cond_facts(cond.operand, not truth)
+        return cond_facts(cond.operand, not truth, facts)
     if isinstance(cond, n.Logical):
         if (cond.op == "and") == truth:
-            # "a and b" true, or "a or b" false: both sides' facts hold.
-            return cond_facts(cond.lhs, truth) | cond_facts(cond.rhs, truth)
+            # "a and b" true, or "a or b" false: both sides' facts hold (b saw a's).
+            first = cond_facts(cond.lhs, truth, facts)
+            return first | cond_facts(cond.rhs, truth, facts | first)
         return frozenset()
-    if isinstance(cond, n.Compare):
-        lt_true = {"lt": (0, 1), "gt": (1, 0)}
-        lt_false = {"ge": (0, 1), "le": (1, 0)}
-        table = lt_true if truth else lt_false
-        if cond.op in table:
-            a, b = table[cond.op]
-            ops = (cond.lhs, cond.rhs)
-            return _less(ops[a], ops[b])
+    if isinstance(cond, n.Compare) and cond.lhs.type == INDEX:
+        form = _COMPARE_AS_LESS[truth].get(cond.op)
+        if form is not None:
+            swap, strict = form
+            lhs, rhs = (cond.rhs, cond.lhs) if swap else (cond.lhs, cond.rhs)
+            return _less(lhs, rhs, strict, facts)
     return frozenset()
 
 
-def _nonneg(e: n.Expr, facts: Facts) -> bool:
-    if isinstance(e, n.WorkItem | n.ShapeOf):
-        return True
-    if isinstance(e, n.Const) and not isinstance(e.value, bool):
-        return int(e.value) >= 0
-    t = _term(e)
-    return t is not None and ("nonneg", t) in facts
-
-
 def _in_range(e: n.Expr, ref: n.ArrayRef, dim: int, facts: Facts) -> bool:
-    if not _nonneg(e, facts):
-        return False
     static = ref.type.static_shape
-    if isinstance(e, n.Const) and static is not None:
-        return int(e.value) < static[dim]
-    t = _term(e)
-    if t is None:
+    c = _const(e)
+    if c is not None:
+        return static is not None and 0 <= c < static[dim]
+    sp = _split(e)
+    if sp is None:
         return False
-    if ("lt", t, ("shape", ref.name, dim)) in facts:
-        return True
-    if static is not None:
-        return any(f[0] == "lt" and f[1] == t and _const_le(f[2], static[dim]) for f in facts)
+    t, off = sp
+    lo = _term_lower(t, facts)
+    if lo is None or lo + off < 0:
+        return False
+    for f in facts:
+        if f[0] != "lt" or f[1] != t:
+            continue
+        base, k = f[2], int(f[3])  # type: ignore[call-overload]
+        if base == ("shape", ref.name, dim) and off <= k:
+            return True
+        if base == ZERO and static is not None and off - k <= static[dim]:
+            return True
     return False
-
-
-def _const_le(b: object, limit: int) -> bool:
-    return isinstance(b, tuple) and b[0] == "const" and int(b[1]) <= limit
 
 
 def _kill(facts: Facts, names: set[str]) -> Facts:
@@ -195,14 +278,14 @@ class _Eliminator:
         if isinstance(e, n.Logical):
             lhs = self.expr(e.lhs, facts)
             # The rhs runs only when the lhs did not decide: true for "and", false for "or".
-            rhs = self.expr(e.rhs, facts | cond_facts(e.lhs, e.op == "and"))
+            rhs = self.expr(e.rhs, facts | cond_facts(e.lhs, e.op == "and", facts))
             return replace(e, lhs=lhs, rhs=rhs)
         if isinstance(e, n.Select):
             return replace(
                 e,
                 cond=self.expr(e.cond, facts),
-                if_true=self.expr(e.if_true, facts | cond_facts(e.cond, True)),
-                if_false=self.expr(e.if_false, facts | cond_facts(e.cond, False)),
+                if_true=self.expr(e.if_true, facts | cond_facts(e.cond, True, facts)),
+                if_false=self.expr(e.if_false, facts | cond_facts(e.cond, False, facts)),
             )
         if isinstance(e, n.Unary):
             return replace(e, operand=self.expr(e.operand, facts))
@@ -238,10 +321,7 @@ class _Eliminator:
         """Rewrite ``s`` under ``facts``; return it with the facts that hold after it."""
         if isinstance(s, n.Assign):
             value = self.expr(s.value, facts)
-            after = _kill(facts, {s.target})
-            if _nonneg(value, facts):
-                after |= {("nonneg", ("var", s.target))}
-            return replace(s, value=value), after
+            return replace(s, value=value), _assign_facts(s, facts)
         if isinstance(s, n.Store):
             idx = tuple(self.expr(i, facts) for i in s.indices)
             check = self._check(s.check, s.array, idx, facts)
@@ -251,7 +331,7 @@ class _Eliminator:
         if isinstance(s, n.While):
             inside = _kill(facts, assigned(s.body))
             cond = self.expr(s.cond, inside)
-            body = self.block(s.body, inside | cond_facts(s.cond, True))
+            body = self.block(s.body, inside | cond_facts(s.cond, True, inside))
             return replace(s, cond=cond, body=body), inside
         if isinstance(s, n.ForRange):
             return self._for(s, facts)
@@ -263,14 +343,15 @@ class _Eliminator:
 
     def _if(self, s: n.If, facts: Facts) -> tuple[n.Stmt, Facts]:
         cond = self.expr(s.cond, facts)
-        body = self.block(s.body, facts | cond_facts(s.cond, True))
-        orelse = self.block(s.orelse, facts | cond_facts(s.cond, False))
+        if_true, if_false = cond_facts(s.cond, True, facts), cond_facts(s.cond, False, facts)
+        body = self.block(s.body, facts | if_true)
+        orelse = self.block(s.orelse, facts | if_false)
         after = _kill(facts, assigned(s.body) | assigned(s.orelse))
         # An early exit in one branch means the code after the If saw the other outcome.
         if _always_exits(s.body) and not _always_exits(s.orelse):
-            after |= _kill(cond_facts(s.cond, False), assigned(s.orelse))
+            after |= _kill(if_false, assigned(s.orelse))
         elif _always_exits(s.orelse) and not _always_exits(s.body):
-            after |= _kill(cond_facts(s.cond, True), assigned(s.body))
+            after |= _kill(if_true, assigned(s.body))
         return replace(s, cond=cond, body=body, orelse=orelse), after
 
     def _for(self, s: n.ForRange, facts: Facts) -> tuple[n.Stmt, Facts]:
@@ -283,17 +364,31 @@ class _Eliminator:
             isinstance(s.step, n.Const) and not isinstance(s.step.value, bool) and s.step.value > 0
         )
         if positive_step and s.start.type == INDEX:
+            # start and stop are evaluated once, before the loop: judge them with the outer
+            # facts. Each iteration's value lies in [start, stop) and is reassigned by the
+            # loop itself, so in-body assignments only matter after them (killed there).
             var = n.Var(INDEX, s.var)
-            # start/stop were evaluated before the loop, so judge them with the outer facts;
-            # a start naming a variable the body changes is not trusted.
-            start_ok = _nonneg(s.start, facts) and not (
-                isinstance(s.start, n.Var) and s.start.name in changed
-            )
-            if start_ok:
-                inside |= {("nonneg", ("var", s.var))}
-            inside |= _less(var, s.stop)
+            lo = _lower(s.start, facts)
+            if lo is not None:
+                inside |= {("ge", ("var", s.var), lo)}
+            inside |= _less(var, s.stop, True, facts)
         body = self.block(s.body, inside)
         return replace(s, start=start, stop=stop, step=step, body=body), _kill(facts, changed)
+
+
+def _assign_facts(s: n.Assign, facts: Facts) -> Facts:
+    """Facts after ``s``: the old ones about the target die; its new value's bounds hold."""
+    after = _kill(facts, {s.target})
+    if s.value.type != INDEX:
+        return after
+    t: Term = ("var", s.target)
+    lo = _lower(s.value, facts)
+    if lo is not None:
+        after |= {("ge", t, lo)}
+    base = _base(s.value, facts)
+    if base is not None:
+        after |= {("eq", t, base[0], base[1])}
+    return after
 
 
 def eliminate_redundant_checks(module: n.Module) -> n.Module:

@@ -280,3 +280,68 @@ def test_reduction_semantics_preserved() -> None:
         interp.run(mod, [x, out], 24, 8)
         outs.append(out.tolist())
     assert outs[0] == outs[1] == x.reshape(3, 8).sum(axis=1).tolist()
+
+
+# ------------------------------------------------------------------- offsets and aliases
+
+
+def _stencil(guard: n.Expr, *offsets: int, alias: bool = True) -> n.Module:
+    """i = global_id(0); rows = y.shape[0]; if guard: y[i + off] = ... for each offset."""
+    stores = [yi(k + 1, b.bin_("add", I, off)) for k, off in enumerate(offsets)]
+    pre: list[n.Stmt] = [b.assign("i", b.gid()), b.assign("s", b.shape(Y) if alias else N)]
+    return kmod(*pre, b.if_(guard, list(stores)))
+
+
+ROWS = b.var("s")
+
+
+def test_neighbour_offsets_need_matching_bounds() -> None:
+    inner = b.and_(b.cmp("gt", I, 0), b.lt(I, b.bin_("sub", ROWS, 1)))
+    m = _stencil(inner, -1, 0, 1)
+    assert kept(m) == set()
+    run_both(m, 12)
+    assert kept(_stencil(inner, 2, -2)) == {1, 2}  # one step too far each way
+    assert kept(_stencil(b.lt(I, b.bin_("sub", ROWS, 1)), -1, 1)) == {1}  # i - 1 may be < 0
+    assert kept(_stencil(inner, 1, alias=False)) == {1}  # s is n, not a shape
+    ge1 = b.and_(b.cmp("ge", I, 1), b.cmp("le", I, b.bin_("sub", ROWS, 2)))
+    assert kept(_stencil(ge1, -1, 1)) == set()
+
+
+def test_plus_offset_on_the_left_is_not_trusted() -> None:
+    # i + 1 < len(y) could hold by wrapping when i is the largest i64, so it proves nothing.
+    m = _stencil(b.lt(b.bin_("add", I, 1), ROWS), 0)
+    assert kept(m) == {1}
+    minus = _stencil(b.lt(b.bin_("sub", I, 1), b.bin_("sub", ROWS, 1)), 0)
+    assert kept(minus) == set()
+
+
+def test_alias_dies_when_reassigned() -> None:
+    m = kmod(
+        b.assign("i", b.gid()),
+        b.assign("s", b.shape(Y)),
+        b.assign("s", b.bin_("add", ROWS, 5)),
+        b.if_(b.lt(I, ROWS), [yi()]),
+    )
+    assert kept(m) == {1}
+    run_both(m, 12)
+    shifted = kmod(
+        b.assign("i", b.gid()),
+        b.assign("s", b.bin_("sub", b.shape(Y), 2)),
+        b.if_(b.lt(I, ROWS), [yi(1, b.bin_("add", I, 2)), yi(2, b.bin_("add", I, 3))]),
+    )
+    assert kept(shifted) == {2}
+
+
+def test_derived_lower_bounds() -> None:
+    j = b.var("j")
+    m = kmod(
+        b.assign("i", b.gid()),
+        b.if_(b.cmp("ge", I, 3), [
+            b.assign("j", b.bin_("sub", I, 3)),
+            b.if_(b.lt(j, b.shape(Y)), [yi(1, j)]),
+            b.assign("j", b.bin_("add", I, 3)),  # could wrap: no lower bound from it
+            b.if_(b.lt(j, b.shape(Y)), [yi(2, j)]),
+        ]),
+    )  # fmt: skip
+    assert kept(m) == {2}
+    run_both(m, 12)
