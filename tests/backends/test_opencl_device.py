@@ -1,0 +1,152 @@
+"""The opencl device itself: discovery, build errors, fp64, the binary cache, asynchronous
+copies and launches, error records."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_opencl_support import arg_type, device, has_opencl, lower, run_device
+
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, f32, f64
+from gpuoff.errors import BoundsError, CompileError, DeviceError
+from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
+from gpuoff.ownership import Access
+from gpuoff.runtime.devices import opencl as ocl
+from gpuoff.runtime.devices import opencl_program
+from gpuoff.runtime.devices.base import ArrayArg
+
+pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
+MUT = Access.BORROW_MUT
+
+
+def scale(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        y[i] = a * x[i] + y[i]
+
+
+def _scale_module() -> n.Module:
+    x = np.zeros(1, np.float32)
+    return lower(scale, [t.f32, arg_type(x, None), arg_type(x, MUT)])
+
+
+def test_discover_lists_pocl_with_fp64() -> None:
+    infos = ocl.discover()
+    assert infos[0].name == "opencl:0" and infos[0].available
+    assert infos[0].backend == "opencl" and "fp64" in infos[0].description
+    assert any(i.name == "opencl:0" for i in go.devices())
+    with pytest.raises(DeviceError, match="no device opencl:99"):
+        ocl.open_device("opencl:99")
+    with pytest.raises(DeviceError, match="expected 'opencl:N'"):
+        ocl.open_device("opencl")
+
+
+def test_discover_without_pyopencl_is_an_unavailable_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> None:
+        raise ImportError("No module named 'pyopencl'")
+
+    monkeypatch.setattr(ocl, "_cl", missing)
+    [info] = ocl.discover()
+    assert not info.available and "pyopencl is not installed" in info.reason
+
+
+def test_driver_rejecting_the_code_is_a_compile_error_with_the_log(tmp_path: Path) -> None:
+    dev = device()
+    module = _scale_module()
+    src = dev.render(module)
+    broken = dataclasses.replace(src, text=src.text.replace("y[i] =", "y[i] = undeclared_name +"))
+    with pytest.raises(CompileError) as info:
+        opencl_program.build_program(dev, module, broken, tmp_path / "x.bin")
+    message = str(info.value)
+    assert "rejected the code generated for kernel 'scale'" in message
+    assert "undeclared_name" in message  # the driver's own build log
+    assert not (tmp_path / "x.bin").exists()
+
+
+def needs_f64(x: BorrowMut[Array[f64]]) -> None:
+    x[0] = x[0] * 2.0
+
+
+def test_f64_on_a_device_without_fp64_names_the_device() -> None:
+    m = lower(needs_f64, [arg_type(np.zeros(1), MUT)])
+    dev = device()
+    fp64, dev.fp64 = dev.fp64, False
+    try:
+        with pytest.raises(CompileError, match="'opencl:0' has no cl_khr_fp64"):
+            dev.compile(m)
+    finally:
+        dev.fp64 = fp64
+    x = np.array([1.5])
+    run_device(m, [x], (1,))  # and where it has fp64, it runs
+    assert x[0] == 3.0
+
+
+def test_binary_cache_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path))
+    dev = device()
+    module = _scale_module()
+    first = dev.compile(module)
+    binaries = list((tmp_path / "opencl").glob("*.bin"))
+    assert len(binaries) == 1 and binaries[0].stat().st_size > 0
+    assert dev.compile(module) is first  # in-memory hit
+    dev._programs.clear()
+    again = dev.compile(module)  # from the driver binary
+    assert again is not first and again.build_log == ""
+    x = np.arange(4, dtype=np.float32)
+    y = np.ones(4, np.float32)
+    # A corrupt entry is rebuilt from source, not an error.
+    binaries[0].write_bytes(b"not a binary")
+    dev._programs.clear()
+    run_device(module, [3.0, x, y], (4,))
+    np.testing.assert_array_equal(y, 3 * x + 1)
+
+
+def test_launches_and_copies_are_ordered_and_asynchronous() -> None:
+    dev = device()
+    program = dev.compile(_scale_module())
+    n = 1 << 16
+    x = np.arange(n, dtype=np.float32)
+    xa, ya = dev.allocate(x.nbytes), dev.allocate(x.nbytes)
+    events = [dev.copy_from_host(xa, 0, x, []), dev.copy_from_host(ya, 0, np.zeros_like(x), [])]
+    xs, ys = ArrayArg(xa, 0, (n,), (1,)), ArrayArg(ya, 0, (n,), (1,))
+    launches = [dev.launch(program, [1.0, xs, ys], (n, 1, 1), None, events) for _ in range(20)]
+    out = np.empty_like(x)
+    back = dev.copy_to_host(out, ya, 0, launches[-1:])
+    back.wait()
+    assert back.done() and all(e.done() for e in launches)
+    np.testing.assert_array_equal(out, 20 * x)
+    for e in launches:
+        e.wait()  # no errors, and waiting twice is fine
+    # A view with an offset (element 5 onwards) through the offset argument.
+    tail = ArrayArg(ya, 5 * 4, (n - 5,), (1,))
+    dev.launch(program, [-1.0, ArrayArg(xa, 0, (n - 5,), (1,)), tail], (n - 5, 1, 1), None, []).wait()
+    dev.copy_to_host(out, ya, 0, []).wait()
+    np.testing.assert_array_equal(out[5:], 20 * x[5:] - x[: n - 5])
+    np.testing.assert_array_equal(out[:5], 20 * x[:5])
+    dev.free(xa)
+    dev.free(ya)
+
+
+def test_error_records_survive_the_ring_wrapping(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocl, "_ERR_SLOTS", 4)
+    dev = ocl.open_device("opencl:0")  # a fresh device with a ring of 4 records
+    program = dev.compile(_scale_module())
+    xa, ya = dev.allocate(64), dev.allocate(64)
+    ok = [1.0, ArrayArg(xa, 0, (16,), (1,)), ArrayArg(ya, 0, (16,), (1,))]
+    bad = [1.0, ArrayArg(xa, 0, (15,), (1,)), ArrayArg(ya, 0, (16,), (1,))]
+    events = [dev.launch(program, bad if k in (2, 7) else ok, (16, 1, 1), None, [])
+              for k in range(11)]  # fmt: skip
+    failed = []
+    for k, e in enumerate(events):
+        try:
+            e.wait()
+        except BoundsError as exc:
+            failed.append(k)
+            assert "index (15,) out of range for x with shape (15,)" in str(exc)
+    assert failed == [2, 7]
+    events[2].wait()  # raised once only
