@@ -154,10 +154,12 @@ def _unary_kernel(name: str, st: ScalarType) -> n.Module:
     return n.Module(k)
 
 
-_REFS: dict[str, Callable[..., Any]] = {"sqrt": np.sqrt, "exp": np.exp, "log": np.log, "log2": np.log2, "sin": np.sin,
-         "cos": np.cos, "tan": np.tan, "tanh": np.tanh, "erf": np.vectorize(math.erf),
-         "floor": np.floor, "ceil": np.ceil, "abs": np.abs, "rsqrt": lambda v: 1 / np.sqrt(v),
-         "pow": lambda v: np.power(v, v)}  # fmt: skip
+_REFS: dict[str, Callable[..., Any]] = {
+    "sqrt": np.sqrt, "exp": np.exp, "log": np.log, "log2": np.log2, "sin": np.sin,
+    "cos": np.cos, "tan": np.tan, "tanh": np.tanh, "erf": np.vectorize(math.erf),
+    "floor": np.floor, "ceil": np.ceil, "abs": np.abs, "rsqrt": lambda v: 1 / np.sqrt(v),
+    "pow": lambda v: np.power(v, v),
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("st", [f32, f64], ids=str)
