@@ -18,7 +18,7 @@ from gpuoff.ir import types as t
 from gpuoff.ownership import Access
 from gpuoff.runtime.devices import opencl as ocl
 from gpuoff.runtime.devices import opencl_program
-from gpuoff.runtime.devices.base import ArrayArg
+from gpuoff.runtime.devices.base import ArrayArg, LaunchArg
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 MUT = Access.BORROW_MUT
@@ -32,7 +32,8 @@ def scale(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 
 def _scale_module() -> n.Module:
     x = np.zeros(1, np.float32)
-    return lower(scale, [t.f32, arg_type(x, None), arg_type(x, MUT)])
+    module: n.Module = lower(scale, [t.f32, arg_type(x, None), arg_type(x, MUT)])
+    return module
 
 
 def test_discover_lists_pocl_with_fp64() -> None:
@@ -124,7 +125,8 @@ def test_launches_and_copies_are_ordered_and_asynchronous() -> None:
         e.wait()  # no errors, and waiting twice is fine
     # A view with an offset (element 5 onwards) through the offset argument.
     tail = ArrayArg(ya, 5 * 4, (n - 5,), (1,))
-    dev.launch(program, [-1.0, ArrayArg(xa, 0, (n - 5,), (1,)), tail], (n - 5, 1, 1), None, []).wait()
+    head = ArrayArg(xa, 0, (n - 5,), (1,))
+    dev.launch(program, [-1.0, head, tail], (n - 5, 1, 1), None, []).wait()
     dev.copy_to_host(out, ya, 0, []).wait()
     np.testing.assert_array_equal(out[5:], 20 * x[5:] - x[: n - 5])
     np.testing.assert_array_equal(out[:5], 20 * x[:5])
@@ -137,8 +139,8 @@ def test_error_records_survive_the_ring_wrapping(monkeypatch: pytest.MonkeyPatch
     dev = ocl.open_device("opencl:0")  # a fresh device with a ring of 4 records
     program = dev.compile(_scale_module())
     xa, ya = dev.allocate(64), dev.allocate(64)
-    ok = [1.0, ArrayArg(xa, 0, (16,), (1,)), ArrayArg(ya, 0, (16,), (1,))]
-    bad = [1.0, ArrayArg(xa, 0, (15,), (1,)), ArrayArg(ya, 0, (16,), (1,))]
+    ok: list[LaunchArg] = [1.0, ArrayArg(xa, 0, (16,), (1,)), ArrayArg(ya, 0, (16,), (1,))]
+    bad: list[LaunchArg] = [1.0, ArrayArg(xa, 0, (15,), (1,)), ArrayArg(ya, 0, (16,), (1,))]
     events = [dev.launch(program, bad if k in (2, 7) else ok, (16, 1, 1), None, [])
               for k in range(11)]  # fmt: skip
     failed = []

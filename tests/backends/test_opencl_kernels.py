@@ -52,7 +52,7 @@ def test_control_flow() -> None:
 
 
 @go.func
-def weight(x: Borrow[Array[f64]], r: i64, c: i64) -> f64:
+def weight(x: Borrow[Array[f64]], r: int, c: int) -> float:
     if r < 0 or c < 0:
         return 0.0
     return x[r, c] * 0.5
@@ -72,7 +72,7 @@ def test_device_function_on_a_strided_view() -> None:
     x = View(base, base[::2, 1::3])  # 6 x 3, non-contiguous, offset 1
     out = np.zeros(6, np.float64)
     m = lower(rowsum, [arg_type(x, None), arg_type(out, MUT)])
-    assert not m.kernel.params[0].type.contiguous  # type: ignore[union-attr]
+    assert not m.kernel.params[0].type.contiguous  # type: ignore[union-attr,unused-ignore]
     run_both(m, [x, out], (6,))
     v = x.view
     want = 0.5 * v.sum(axis=1) + 0.5 * np.concatenate([[0.0], v.sum(axis=1)[:-1]])
@@ -196,7 +196,7 @@ def stencil_at(src: Borrow[Array[f32]], dst: BorrowMut[Array[f32]], dr: i64) -> 
 
 
 @go.func
-def weight_index(j: i64) -> i64:
+def weight_index(j: int) -> int:
     return j + 1
 
 

@@ -75,7 +75,8 @@ def with_dtype(pyfunc: Callable[..., Any], dtype: type[go.lang.DType]) -> Callab
 
 def lower(pyfunc: Callable[..., Any], arg_types: Sequence[ScalarType | ArrayType],
           boundscheck: bool = True) -> n.Module:  # fmt: skip
-    return lower_kernel(pyfunc, tuple(arg_types), boundscheck=boundscheck)
+    module: n.Module = lower_kernel(pyfunc, tuple(arg_types), boundscheck=boundscheck)
+    return module
 
 
 def run_device(module: n.Module, args: Sequence[Arg], grid: Sequence[int],
