@@ -391,7 +391,8 @@ def _function_ctx(module: n.Module, fn: n.Function) -> _Ctx:
         else:
             ctx.scalars[p.name] = p.type
     for name, t in fn.locals.items():
-        ctx.require(name not in ctx.scalars, fn, f"local {name!r} shadows a parameter")
+        taken = name in ctx.scalars or name in ctx.arrays or name in {x.name for x in fn.shared}
+        ctx.require(not taken, fn, f"local {name!r} shadows a parameter or array")
         ctx.require(isinstance(t, ScalarType), fn, f"local {name!r} is not a scalar")
         ctx.scalars[name] = t
     ctx.require(fn.is_kernel or not fn.shared, fn, "shared arrays outside a kernel")

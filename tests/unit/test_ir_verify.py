@@ -278,6 +278,13 @@ BAD: list[tuple[str, Callable[[], n.Module], str]] = [
         "shadows a parameter",
     ),
     (
+        "local shadows shared",
+        lambda: b.module(
+            b.kernel("k", [], [], {"sh": f32}, shared=(n.SharedArray("sh", SH.type),))
+        ),
+        "shadows a parameter or array",
+    ),
+    (
         "duplicate param",
         lambda: b.module(b.kernel("k", [b.param("a", f32), b.param("a", f32)], [])),
         "a twice",
