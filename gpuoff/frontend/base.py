@@ -92,9 +92,7 @@ class PassTypes:
 class LowererBase:
     """Per-pass state and the helpers every part of the lowering uses."""
 
-    def __init__(
-        self, ctx: ModuleContext, spec: FuncSpec, prev: PassTypes, final: bool
-    ) -> None:
+    def __init__(self, ctx: ModuleContext, spec: FuncSpec, prev: PassTypes, final: bool) -> None:
         self.ctx = ctx
         self.spec = spec
         self.src = spec.source.src

@@ -18,9 +18,6 @@ _CAST_BUILTINS = {"int": T.i64, "float": T.f64}
 class CallMixin(LowererBase):
     """Lowers ``ast.Call`` by what the callee resolves to (by identity, never by name)."""
 
-
-
-
     def call(self, node: ast.Call, as_stmt: bool) -> Val | None:
         """Lower a call; ``None`` only for a device function returning nothing (``as_stmt``)."""
         for a in node.args:
@@ -177,8 +174,11 @@ class CallMixin(LowererBase):
         shape = self.static_value(shape_node)
         if isinstance(shape, int) and not isinstance(shape, bool):
             shape = (shape,)
-        if not (isinstance(shape, tuple) and shape and all(
-                isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in shape)):
+        if not (
+            isinstance(shape, tuple)
+            and shape
+            and all(isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in shape)
+        ):
             self.fail(shape_node, "shape of go.shared must be a compile-time constant (a positive "
                                   "int or a tuple of them)")  # fmt: skip
         from gpuoff.frontend.signature import scalar_of

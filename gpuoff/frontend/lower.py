@@ -106,13 +106,18 @@ class ModuleContext:
         """The specialisation of device function ``fn`` for these arguments (lowered once)."""
         pyfunc = fn.pyfunc
         if any(p is pyfunc for p in self.in_progress):
-            raise caller.error(node, f"recursive call to device function {fn.__name__!r}: "
-                                     "recursion is not supported in kernels") from None
+            raise caller.error(
+                node,
+                f"recursive call to device function {fn.__name__!r}: "
+                "recursion is not supported in kernels",
+            ) from None
         fsrc = self.source(pyfunc)
         raw = raw_annotations(pyfunc)
         if len(raw) != len(args):
-            raise caller.error(node, f"device function {fn.__name__!r} takes {len(raw)} "
-                                     f"argument(s), got {len(args)}") from None
+            raise caller.error(
+                node,
+                f"device function {fn.__name__!r} takes {len(raw)} argument(s), got {len(args)}",
+            ) from None
         params: list[tuple[str, ParamType]] = []
         for k, ((name, ann, kind), arg) in enumerate(zip(raw, args, strict=True)):
             decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
@@ -148,8 +153,11 @@ class ModuleContext:
         except AnnotationError as exc:
             args = fsrc.src.tree.args.args
             at: ast.AST = args[k] if k < len(args) else fsrc.src.tree
-            raise fsrc.src.error(at, f"parameter {name!r} of device function {fname!r}: {exc}; "
-                                     "annotate it like a kernel parameter") from None
+            raise fsrc.src.error(
+                at,
+                f"parameter {name!r} of device function {fname!r}: {exc}; "
+                "annotate it like a kernel parameter",
+            ) from None
 
 
 def _param_type(
@@ -158,19 +166,24 @@ def _param_type(
     where = f"parameter {decl.name!r} of {fname!r}"
     if not decl.is_array:
         if isinstance(arg, N.ArrayRef):
-            raise caller.error(node, f"{where} is a scalar ({decl.dtype}), got array "
-                                     f"{arg.name!r}") from None
+            raise caller.error(
+                node, f"{where} is a scalar ({decl.dtype}), got array {arg.name!r}"
+            ) from None
         return decl.dtype
     if not isinstance(arg, N.ArrayRef):
         raise caller.error(node, f"{where} is an array, got a scalar") from None
     assert decl.access is not None
     at = arg.type
     if at.dtype != decl.dtype:
-        raise caller.error(node, f"{where} expects Array[{decl.dtype}], got {arg.name!r} of "
-                                 f"{at.dtype}") from None
+        raise caller.error(
+            node, f"{where} expects Array[{decl.dtype}], got {arg.name!r} of {at.dtype}"
+        ) from None
     if decl.access.writes and not at.access.writes:
-        raise caller.error(node, f"cannot pass {arg.name!r} ({at.access.value}) to {where}, "
-                                 f"which is declared {decl.access.value}") from None
+        raise caller.error(
+            node,
+            f"cannot pass {arg.name!r} ({at.access.value}) to {where}, "
+            f"which is declared {decl.access.value}",
+        ) from None
     return dataclasses.replace(at, access=decl.access)
 
 
@@ -186,8 +199,9 @@ def _declared_return(fsrc: FnSource, pyfunc: Callable[..., Any]) -> object:
     t = scalar_of(ann)
     if t is None:
         at = fsrc.src.tree.returns or fsrc.src.tree
-        raise fsrc.src.error(at, "a device function returns a scalar type (go.f32, int, ...) "
-                                 "or nothing") from None
+        raise fsrc.src.error(
+            at, "a device function returns a scalar type (go.f32, int, ...) or nothing"
+        ) from None
     return t
 
 

@@ -24,9 +24,6 @@ Stmts = list[N.Stmt]
 class StmtMixin(LowererBase):
     """Lowers statements; assignments, loops and returns feed the pass's type records."""
 
-
-
-
     def block(self, stmts: list[ast.stmt]) -> tuple[N.Stmt, ...]:
         """Lower a statement list (a statement reading a not-yet-typed local is skipped in
         the non-final passes; the final pass reports it)."""
@@ -151,7 +148,7 @@ class StmtMixin(LowererBase):
         idx: list[N.Expr] = []
         # The index is evaluated once: anything beyond a name or a constant goes to a temp.
         for e in self.indices(target, array):
-            if isinstance(e, N.Const | N.Var):
+            if _cheap(e):
                 idx.append(e)
             else:
                 tmp_assign, tmp = self.new_temp(e, target)
@@ -204,8 +201,11 @@ class StmtMixin(LowererBase):
             self.fail(node.target, "a for loop needs a single variable: for i in range(n)")
         it = node.iter
         res = self.static(it.func) if isinstance(it, ast.Call) else None
-        if not isinstance(it, ast.Call) or res is None or res.name != "range" or res.kind != (
-            "builtin"
+        if (
+            not isinstance(it, ast.Call)
+            or res is None
+            or res.name != "range"
+            or res.kind != ("builtin")
         ):
             raise unsupported(self.src, it, "a for loop over anything but range(...)")
         if it.keywords or not 1 <= len(it.args) <= 3:
@@ -235,7 +235,7 @@ class StmtMixin(LowererBase):
             args.append(Val(const(1, vt.type, loc), True))
         # The loop variable is an ordinary local: its type joins the range's with any other
         # assignment to it (it must stay an integer).
-        assign = self.assign_local(var, Val(args[0].expr, vt.weak), target)
+        assign = self.assign_local(var, Val(self.coerce(args[0], vt.type, it), vt.weak), target)
         if any(self.is_divergent(a.expr) for a in args):
             self.cur.divergent.add(var)
         var_t = assign.value.type
@@ -304,6 +304,13 @@ class StmtMixin(LowererBase):
             self.fail(node, f"the result of {ast.unparse(value.func)}() is unused: the call has "
                             "no effect")  # fmt: skip
         return [N.ExprStmt(v.expr, loc=self.loc(node))]
+
+
+def _cheap(e: N.Expr) -> bool:
+    """Pure and trivial: evaluating it twice equals evaluating it once."""
+    if isinstance(e, N.Cast):
+        return _cheap(e.value)
+    return isinstance(e, N.Const | N.Var | N.WorkItem | N.ShapeOf)
 
 
 STMT_TABLE: dict[type[ast.stmt], Callable[[StmtMixin, Any], Stmts]] = {
