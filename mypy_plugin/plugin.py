@@ -6,6 +6,7 @@ for the "any function with an ``Owned`` parameter" rule, one symbol-table lookup
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from mypy.nodes import Decorator, FuncBase, OverloadedFuncDef, SymbolNode, TypeInfo
@@ -18,6 +19,10 @@ from mypy_plugin.names import BODY_DECORATORS, DEVICE_CALLS, LAUNCH_CALLS, acces
 
 __version__ = "0.1.0"
 """Bump with every change to the checks: mypy's cache key includes it."""
+
+
+NEVER_OWNED = frozenset(sys.stdlib_module_names | {"numpy", "pytest", "_pytest", "mypy"})
+"""Top-level packages whose functions cannot take gpuoff ``Owned`` parameters (a fast path)."""
 
 
 def _signatures(node: SymbolNode | None) -> list[CallableType]:
@@ -36,6 +41,8 @@ class GpuoffPlugin(Plugin):
     """Static ownership checks for gpuoff (see docs/static-checking.md)."""
 
     def _takes_owned(self, fullname: str) -> bool:
+        if fullname.partition(".")[0] in NEVER_OWNED:
+            return False
         sym = self.lookup_fully_qualified(fullname)
         node = sym.node if sym is not None else None
         if node is None and "." in fullname:

@@ -57,3 +57,14 @@ def bad_helper(x: Borrow[Array[f32]]) -> f32:
     x[0] = 2.0  # type: ignore[gpuoff-borrow-write]
     print(x[0])  # type: ignore[gpuoff-unsupported]
     return x[0]
+
+
+@go.func
+def axpy(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = a * x[0] + y[0]
+
+
+@go.kernel
+def calls_device(x: BorrowMut[Array[f32]], z: BorrowMut[Array[f32]]) -> None:
+    axpy(2.0, z, x)
+    axpy(2.0, x, x)  # E: argument 'x' is passed as Borrow and also as 'y' (BorrowMut) to axpy: a BorrowMut argument must not alias any other argument  [gpuoff-alias]
