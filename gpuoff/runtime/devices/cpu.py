@@ -79,7 +79,7 @@ class CpuProgram(Program):
 # ------------------------------------------------------------------------------------------------
 
 _jit_lock = threading.Lock()
-_engines: list[tuple[Any, set[str]]] = []
+_engines: list[tuple[Any, Any]] = []  # (engine, object file): both must outlive the code
 
 
 def _new_engine() -> Any:
@@ -92,22 +92,23 @@ def _new_engine() -> Any:
 
 
 def jit_load(object_code: bytes, symbol: str) -> int:
-    """Add ``object_code`` to the process's JIT and return ``symbol``'s address. An engine
-    already holding ``symbol`` (same kernel, other signature) is skipped for a new one."""
+    """Load ``object_code`` into the JIT and return ``symbol``'s address.
+
+    Each object gets its own MCJIT engine: an object added to an engine after it was
+    finalised is not relocated (calling into it crashes), and one kernel name may appear in
+    several objects (one per signature). Engines and objects are kept for the process's life.
+    """
     import llvmlite.binding as llvm
 
     with _jit_lock:
-        slot = next((e for e in _engines if symbol not in e[1]), None)
-        if slot is None:
-            slot = (_new_engine(), set())
-            _engines.append(slot)
-        engine, names = slot
-        engine.add_object_file(llvm.ObjectFileRef.from_data(object_code))
+        engine = _new_engine()
+        obj = llvm.ObjectFileRef.from_data(object_code)
+        engine.add_object_file(obj)
         engine.finalize_object()
+        _engines.append((engine, obj))
         address = int(engine.get_function_address(symbol))
         if not address:
             raise DeviceError(f"JIT: symbol {symbol} not found in the compiled object")
-        names.add(symbol)
         return address
 
 
