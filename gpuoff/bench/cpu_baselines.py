@@ -141,6 +141,99 @@ def numpy_black_scholes(device: str, inputs: Inputs) -> Impl:
     return Impl(run, lambda: np.stack(out))
 
 
+# --- reduction: input x; result [sum] -------------------------------------------------------
+
+
+def c_sum(device: str, inputs: Inputs) -> Impl:
+    fn = load_baseline("reduction").sum_f32
+    fn.argtypes = [c_i64, c_ptr]
+    fn.restype = c_f32
+    x = inputs["x"]
+    n, px = x.shape[0], _ptr(x)
+    out = np.zeros(1, np.float32)
+
+    def run() -> None:
+        out[0] = fn(n, px)
+
+    return Impl(run, lambda: out, keep=(x,))
+
+
+def numpy_sum(device: str, inputs: Inputs) -> Impl:
+    x = inputs["x"]
+    out = np.zeros(1, np.float32)
+
+    def run() -> None:
+        out[0] = np.sum(x)
+
+    return Impl(run, lambda: out)
+
+
+# --- sgemm: inputs a, b (square); result a @ b ----------------------------------------------
+
+
+def c_sgemm(device: str, inputs: Inputs) -> Impl:
+    fn = _c_fn("sgemm", "sgemm", [c_i64, c_ptr, c_ptr, c_ptr])
+    a, b = inputs["a"], inputs["b"]
+    c = np.empty_like(a)
+    n, pa, pb, pc = a.shape[0], _ptr(a), _ptr(b), _ptr(c)
+
+    def run() -> None:
+        fn(n, pa, pb, pc)
+
+    return Impl(run, lambda: c, keep=(a, b, c))
+
+
+def numpy_sgemm(device: str, inputs: Inputs) -> Impl:
+    """NumPy's matmul: OpenBLAS (or whatever BLAS NumPy links)."""
+    a, b = inputs["a"], inputs["b"]
+    c = np.empty_like(a)
+
+    def run() -> None:
+        np.matmul(a, b, out=c)
+
+    return Impl(run, lambda: c)
+
+
+# --- histogram: input data (u8); result 256 counts (u32) ------------------------------------
+
+
+def c_histogram(device: str, inputs: Inputs) -> Impl:
+    fn = _c_fn("histogram", "histogram256", [c_i64, c_ptr, c_ptr])
+    data = inputs["data"]
+    bins = np.zeros(256, np.uint32)
+    n, pd, pb = data.shape[0], _ptr(data), _ptr(bins)
+
+    def run() -> None:
+        fn(n, pd, pb)
+
+    return Impl(run, lambda: bins, keep=(data, bins))
+
+
+def numpy_histogram(device: str, inputs: Inputs) -> Impl:
+    data = inputs["data"]
+    out: list[np.ndarray[Any, Any]] = [np.zeros(256, np.uint32)]
+
+    def run() -> None:
+        out[0] = np.bincount(data, minlength=256).astype(np.uint32)
+
+    return Impl(run, lambda: out[0])
+
+
+# --- n-body: inputs px, py, pz, mass; result stack([ax, ay, az]) ----------------------------
+
+
+def c_nbody(device: str, inputs: Inputs) -> Impl:
+    fn = _c_fn("nbody", "nbody", [c_i64] + [c_ptr] * 7)
+    ins = [inputs[k] for k in ("px", "py", "pz", "mass")]
+    outs = [np.empty_like(ins[0]) for _ in range(3)]
+    args = [ins[0].shape[0], *(_ptr(a) for a in ins), *(_ptr(a) for a in outs)]
+
+    def run() -> None:
+        fn(*args)
+
+    return Impl(run, lambda: np.stack(outs), keep=(*ins, *outs))
+
+
 # --- Numba (optional extra "bench") ----------------------------------------------------------
 
 
@@ -260,6 +353,10 @@ CPU_BASELINES: dict[str, dict[str, Factory]] = {
     "black_scholes": {
         "C/OpenMP": c_black_scholes, "NumPy": numpy_black_scholes, "Numba": numba_black_scholes,
     },
+    "reduction": {"C/OpenMP": c_sum, "NumPy": numpy_sum},
+    "sgemm": {"C/OpenMP": c_sgemm, "NumPy": numpy_sgemm},
+    "histogram": {"C/OpenMP": c_histogram, "NumPy": numpy_histogram},
+    "nbody": {"C/OpenMP": c_nbody},
     "launch": {"ctypes call": c_saxpy_serial_calls, "Numba": numba_launch},
     "first_launch": {"Numba": numba_first_launch},
     "cached_launch": {"Numba": numba_cached_launch},

@@ -6,7 +6,7 @@ Each kernel is written exactly as a user would write it (SPEC §1).
 from __future__ import annotations
 
 import gpuoff as go
-from gpuoff import Array, Borrow, BorrowMut, f32, i32
+from gpuoff import Array, Borrow, BorrowMut, f32, i32, u8, u32
 
 
 @go.kernel
@@ -80,3 +80,104 @@ def mandelbrot(
             zr = zr2 - zi2 + cr
             n += 1
         out[py, px] = n
+
+
+REDUCE_BLOCK = 256
+"""Work-group size of ``sum_reduce`` (its shared tile has this many floats)."""
+
+
+@go.kernel
+def sum_reduce(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    """``out[0] += sum(x)``: a grid-stride loop per work-item, a tree reduction in shared memory
+    per work-group, one atomic add per work-group. Launch with block ``(REDUCE_BLOCK,)``."""
+    lid = go.local_id(0)
+    i = go.global_id(0)
+    stride = go.global_size(0)
+    acc = go.f32(0.0)
+    while i < x.shape[0]:
+        acc += x[i]
+        i += stride
+    tile = go.shared(REDUCE_BLOCK, go.f32)
+    tile[lid] = acc
+    go.barrier()
+    s = REDUCE_BLOCK // 2
+    while s > 0:
+        if lid < s:
+            tile[lid] += tile[lid + s]
+        go.barrier()
+        s //= 2
+    if lid == 0:
+        go.atomic_add(out, 0, tile[0])
+
+
+@go.kernel
+def sgemm(a: Borrow[Array[f32]], b: Borrow[Array[f32]], c: BorrowMut[Array[f32]]) -> None:
+    """Naive ``c = a @ b``: one work-item per element of ``c``. Grid: ``(cols, rows)``."""
+    j = go.global_id(0)
+    i = go.global_id(1)
+    if i < c.shape[0] and j < c.shape[1]:
+        acc = go.f32(0.0)
+        for k in range(a.shape[1]):
+            acc += a[i, k] * b[k, j]
+        c[i, j] = acc
+
+
+HIST_BINS = 256
+
+
+@go.kernel
+def histogram256(data: Borrow[Array[u8]], bins: BorrowMut[Array[u32]]) -> None:
+    """256-bin histogram: each work-group counts into shared memory (atomics), then adds its
+    counts to ``bins`` (zeroed by the caller). Launch with block ``(HIST_BINS,)``."""
+    lid = go.local_id(0)
+    local = go.shared(HIST_BINS, go.u32)
+    local[lid] = 0
+    go.barrier()
+    i = go.global_id(0)
+    stride = go.global_size(0)
+    while i < data.shape[0]:
+        go.atomic_add(local, data[i], 1)
+        i += stride
+    go.barrier()
+    go.atomic_add(bins, lid, local[lid])
+
+
+@go.func
+def gravity(dx: f32, dy: f32, dz: f32, m: f32) -> f32:
+    """``m / r^3`` with softening (a device function)."""
+    r2 = dx * dx + dy * dy + dz * dz + 0.001
+    inv = 1.0 / go.sqrt(r2)
+    return m * inv * inv * inv
+
+
+@go.kernel
+def nbody(
+    px: Borrow[Array[f32]],
+    py: Borrow[Array[f32]],
+    pz: Borrow[Array[f32]],
+    mass: Borrow[Array[f32]],
+    ax: BorrowMut[Array[f32]],
+    ay: BorrowMut[Array[f32]],
+    az: BorrowMut[Array[f32]],
+) -> None:
+    """All-pairs accelerations of ``n`` bodies, one work-item per body."""
+    i = go.global_id(0)
+    n = px.shape[0]
+    if i < n:
+        xi = px[i]
+        yi = py[i]
+        zi = pz[i]
+        fx = go.f32(0.0)
+        fy = go.f32(0.0)
+        fz = go.f32(0.0)
+        for j in range(n):
+            dx = px[j] - xi
+            dy = py[j] - yi
+            dz = pz[j] - zi
+            s = gravity(dx, dy, dz, mass[j])
+            fx += dx * s
+            fy += dy * s
+            fz += dz * s
+        ax[i] = fx
+        ay[i] = fy
+        az[i] = fz

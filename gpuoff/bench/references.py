@@ -90,3 +90,26 @@ def mandelbrot_ref(
         zr = np.where(active, new_zr, zr)
         count += active
     return count
+
+
+def nbody_inputs(n: int, seed: int = 11) -> tuple[NDArrayF32, ...]:
+    """Positions in a unit cube and masses in [0.5, 1.5)."""
+    rng = np.random.default_rng(seed)
+    return tuple(rng.random(n, dtype=np.float32) + np.float32(off) for off in (0, 0, 0, 0.5))
+
+
+def nbody_ref(
+    px: np.ndarray[Any, Any], py: np.ndarray[Any, Any], pz: np.ndarray[Any, Any],
+    mass: np.ndarray[Any, Any], chunk: int = 256,
+) -> np.ndarray[Any, Any]:
+    """Accelerations ``stack([ax, ay, az])`` in float64, ``chunk`` bodies at a time."""
+    p = [a.astype(np.float64) for a in (px, py, pz)]
+    m = mass.astype(np.float64)[None, :]
+    out = np.empty((3, px.shape[0]))
+    for lo in range(0, px.shape[0], chunk):
+        d = [q[None, :] - q[lo : lo + chunk, None] for q in p]
+        r2 = d[0] ** 2 + d[1] ** 2 + d[2] ** 2 + 0.001
+        s = m / (r2 * np.sqrt(r2))
+        for k in range(3):
+            out[k, lo : lo + chunk] = (d[k] * s).sum(axis=1)
+    return out

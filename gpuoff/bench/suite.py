@@ -1,52 +1,21 @@
-"""The benchmark suite: entries, per-device baselines, and the driver ``run_suite``.
+"""The benchmark suite: its entries and the driver ``run_suite`` (plumbing: ``registry``).
 
-An :class:`Entry` names one benchmark and builds its :class:`~gpuoff.bench.harness.Case` for a
-device: the gpuoff side (the same kernel source on every device), the inputs, the NumPy
-reference and the work done per run. Baselines plug in per backend through factories
-``factory(device, inputs) -> Impl`` keyed by the entry's name:
-
-- ``cpu``: ``gpuoff.bench.cpu_baselines.CPU_BASELINES`` (C/OpenMP, NumPy, Numba);
-- ``opencl``: ``gpuoff.bench.opencl_baselines.OPENCL_BASELINES`` (hand-written OpenCL C);
-- ``cuda``: ``gpuoff.bench.cuda_baselines.CUDA_BASELINES`` (hand-written CUDA C).
-
-Each of these maps a kernel name to either one factory (shown as the backend's baseline) or a
-dict of named factories. ``inputs`` are the case's NumPy arrays and scalars by name, as listed in
-each ``*_case`` function below. A new kernel is one ``Entry`` plus baseline factories.
+This module holds the streaming and launch-path cases (saxpy, stencil, Black-Scholes, launch
+overhead, first launch); ``cases_compute`` adds reduction, sgemm, histogram and n-body.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from gpuoff.bench import cases_compute
 from gpuoff.bench.harness import BenchSkip, Case, Impl, Row, measure
 from gpuoff.bench.progress import Progress
-
-Inputs = dict[str, Any]
-BaselineFactory = Callable[[str, Inputs], Impl]
-
-_BACKEND_BASELINES = {
-    "cpu": ("gpuoff.bench.cpu_baselines", "CPU_BASELINES", "C"),
-    "opencl": ("gpuoff.bench.opencl_baselines", "OPENCL_BASELINES", "OpenCL C"),
-    "cuda": ("gpuoff.bench.cuda_baselines", "CUDA_BASELINES", "CUDA C"),
-}
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One benchmark of the suite. ``make(device, quick)`` builds its case or raises
-    ``BenchSkip``; ``backends`` lists where it runs."""
-
-    name: str
-    description: str
-    make: Callable[[str, bool], Case]
-    backends: frozenset[str] = frozenset({"cpu", "opencl", "cuda"})
-    repeats: int = 7
+from gpuoff.bench.registry import Entry, backend_of, make_case, on_device, pow2, rng
 
 
 @dataclass
@@ -57,74 +26,6 @@ class SuiteResult:
     skipped: list[str] = field(default_factory=list)
 
 
-def backend_of(device: str) -> str:
-    """``"opencl:0"`` -> ``"opencl"``."""
-    return device.split(":", 1)[0]
-
-
-def baseline_factories(kernel: str, device: str) -> dict[str, BaselineFactory]:
-    """The baseline factories registered for ``kernel`` on ``device``'s backend."""
-    spec = _BACKEND_BASELINES.get(backend_of(device))
-    if spec is None:
-        return {}
-    module_name, attr, default_name = spec
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return {}
-    table: dict[str, Any] = getattr(module, attr, {})
-    found = table.get(kernel)
-    if found is None:
-        return {}
-    if callable(found):
-        return {default_name: found}
-    return dict(found)
-
-
-def device_baselines(
-    kernel: str, device: str, inputs: Inputs
-) -> tuple[dict[str, Impl], list[str]]:
-    """Build every baseline available for ``kernel`` on ``device``, and say which skipped."""
-    out: dict[str, Impl] = {}
-    skipped: list[str] = []
-    for name, factory in baseline_factories(kernel, device).items():
-        try:
-            out[name] = factory(device, inputs)
-        except BenchSkip as e:
-            skipped.append(f"{kernel} on {device}: baseline {name} skipped: {e}")
-    return out, skipped
-
-
-@contextmanager
-def on_device(device: str) -> Iterator[None]:
-    """Make ``device`` current for gpuoff launches inside the block."""
-    import gpuoff as go
-
-    with go.on(device):
-        yield
-
-
-def _pow2(n: int) -> str:
-    exp = n.bit_length() - 1
-    return f"2^{exp}" if n == 1 << exp else str(n)
-
-
-def _rng() -> np.random.Generator:
-    return np.random.default_rng(1234)
-
-
-# --------------------------------------------------------------------------------------------
-# Cases
-# --------------------------------------------------------------------------------------------
-
-def _case(kernel: str, device: str, inputs: Inputs, gpuoff: Impl, **fields: Any) -> Case:
-    baselines, skipped = device_baselines(kernel, device, inputs)
-    return Case(
-        kernel=kernel, device=device, gpuoff=gpuoff, baselines=baselines, skipped=skipped,
-        **fields,
-    )  # fmt: skip
-
-
 def saxpy_case(device: str, quick: bool) -> Case:
     """inputs: ``a`` (float), ``x``, ``y`` (f32[n]; ``y`` updated in place)."""
     import gpuoff as go
@@ -132,8 +33,8 @@ def saxpy_case(device: str, quick: bool) -> Case:
     from gpuoff.bench.references import saxpy_ref
 
     n = 1 << (20 if quick else 24)
-    x = _rng().random(n, dtype=np.float32)
-    y = _rng().random(n, dtype=np.float32) + np.float32(1.0)
+    x = rng().random(n, dtype=np.float32)
+    y = rng().random(n, dtype=np.float32) + np.float32(1.0)
     a = 2.0
     xb, yb = go.array(x), go.array(y)
 
@@ -142,9 +43,9 @@ def saxpy_case(device: str, quick: bool) -> Case:
             saxpy[n](a, xb, yb)
             go.synchronize()
 
-    return _case(
+    return make_case(
         "saxpy", device, {"a": a, "x": x, "y": y}, Impl(run, yb.numpy),
-        size=f"{_pow2(n)} f32", unit="GB/s", work=12.0 * n,
+        size=f"{pow2(n)} f32", unit="GB/s", work=12.0 * n,
         reference=lambda: saxpy_ref(a, x, y),
     )  # fmt: skip
 
@@ -156,7 +57,7 @@ def stencil_case(device: str, quick: bool) -> Case:
     from gpuoff.bench.references import stencil5_ref
 
     side = 1024 if quick else 4096
-    src = _rng().random((side, side), dtype=np.float32)
+    src = rng().random((side, side), dtype=np.float32)
     sb, db = go.array(src), go.zeros((side, side), go.f32)
 
     def run() -> None:
@@ -164,7 +65,7 @@ def stencil_case(device: str, quick: bool) -> Case:
             stencil5[side, side](sb, db)
             go.synchronize()
 
-    return _case(
+    return make_case(
         "stencil2d", device, {"src": src}, Impl(run, db.numpy),
         size=f"{side}x{side} f32", unit="GB/s", work=8.0 * side * side,
         reference=lambda: stencil5_ref(src),
@@ -194,10 +95,10 @@ def black_scholes_case(device: str, quick: bool) -> Case:
         return np.stack(black_scholes_ref(wide[0], wide[1], wide[2], rate, vol))
 
     inputs = {"price": price, "strike": strike, "years": years, "rate": rate, "vol": vol}
-    return _case(
+    return make_case(
         "black_scholes", device, inputs,
         Impl(run, lambda: np.stack([call.numpy(), put.numpy()])),
-        size=f"{_pow2(n)} f32", unit="options/s", work=float(n), reference=reference,
+        size=f"{pow2(n)} f32", unit="options/s", work=float(n), reference=reference,
         rtol=1e-3, atol=2e-3,
     )  # fmt: skip
 
@@ -219,7 +120,7 @@ def launch_case(device: str, quick: bool) -> Case:
                 saxpy[n](2.0, xb, yb)
             go.synchronize()
 
-    return _case(
+    return make_case(
         "launch", device, {"a": 2.0, "x": x, "y": y, "ops": ops}, Impl(run, None, ops=ops),
         size=f"{n} items, 3 args", unit="us", work=0.0, note="per launch, guards on",
     )  # fmt: skip
@@ -231,7 +132,7 @@ def _first_launch(cached: bool) -> Callable[[str, bool], Case]:
     def make(device: str, quick: bool) -> Case:
         from gpuoff.bench.coldstart import cold_start_impl
 
-        return _case(
+        return make_case(
             name, device, {}, cold_start_impl(device, cached=cached),
             size="saxpy, new process", unit="ms", work=0.0,
             note="disk cache warm" if cached else "empty disk cache",
@@ -244,6 +145,7 @@ SUITE: list[Entry] = [
     Entry("saxpy", "y = a*x + y, streaming", saxpy_case),
     Entry("stencil2d", "2-D 5-point stencil", stencil_case),
     Entry("black_scholes", "Black-Scholes call/put (exp, log, sqrt, erf)", black_scholes_case),
+    *cases_compute.ENTRIES,
     Entry("launch", "warm launch overhead, tiny grid, guards on", launch_case),
     Entry("first_launch", "first launch in a new process (compile)", _first_launch(False)),
     Entry("cached_launch", "first launch in a new process, disk cache warm",

@@ -172,3 +172,53 @@ def test_numba_missing_is_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numba", None)  # import raises ImportError
     with pytest.raises(BenchSkip, match="numba is not installed"):
         CPU_BASELINES["saxpy"]["Numba"]("cpu", {"a": 1.0, "x": np.zeros(1), "y": np.zeros(1)})
+
+
+@needs_cc
+@pytest.mark.parametrize("name", ["C/OpenMP", "NumPy"])
+def test_sum_baselines(name: str) -> None:
+    x = np.random.default_rng(8).random(100_003, dtype=np.float32)
+    impl = CPU_BASELINES["reduction"][name]("cpu", {"x": x})
+    impl.run()
+    assert impl.result is not None
+    np.testing.assert_allclose(impl.result(), [x.astype(np.float64).sum()], rtol=1e-5)
+
+
+@needs_cc
+@pytest.mark.parametrize("name", ["C/OpenMP", "NumPy"])
+def test_sgemm_baselines(name: str) -> None:
+    rng = np.random.default_rng(9)
+    a, b = rng.random((37, 37), dtype=np.float32), rng.random((37, 37), dtype=np.float32)
+    impl = CPU_BASELINES["sgemm"][name]("cpu", {"a": a, "b": b})
+    impl.run()
+    assert impl.result is not None
+    np.testing.assert_allclose(impl.result(), a.astype(np.float64) @ b, rtol=1e-5)
+
+
+@needs_cc
+@pytest.mark.parametrize("name", ["C/OpenMP", "NumPy"])
+def test_histogram_baselines(name: str) -> None:
+    data = np.random.default_rng(10).integers(0, 256, 50_001).astype(np.uint8)
+    impl = CPU_BASELINES["histogram"][name]("cpu", {"data": data})
+    impl.run()
+    impl.run()  # counts start from zero on every run
+    assert impl.result is not None
+    assert impl.result().dtype == np.uint32
+    assert np.array_equal(impl.result(), np.bincount(data, minlength=256))
+
+
+@needs_cc
+def test_nbody_baseline_matches_reference() -> None:
+    px, py, pz, mass = references.nbody_inputs(300)
+    impl = CPU_BASELINES["nbody"]["C/OpenMP"]("cpu", {"px": px, "py": py, "pz": pz, "mass": mass})
+    impl.run()
+    assert impl.result is not None
+    expected = references.nbody_ref(px, py, pz, mass, chunk=64)
+    np.testing.assert_allclose(impl.result(), expected, rtol=1e-3,
+                               atol=1e-4 * float(np.abs(expected).max()))  # fmt: skip
+
+
+def test_nbody_reference_is_chunk_independent() -> None:
+    px, py, pz, mass = references.nbody_inputs(100)
+    np.testing.assert_allclose(references.nbody_ref(px, py, pz, mass, chunk=7),
+                               references.nbody_ref(px, py, pz, mass, chunk=100))  # fmt: skip
