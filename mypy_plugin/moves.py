@@ -59,9 +59,7 @@ RAISES = frozenset({"_pytest.raises.raises", "_pytest.python_api.raises", "pytes
 
 def _expects_raise(e: Expression) -> bool:
     """``with pytest.raises(...)``: the block is expected to stop with an exception."""
-    return (
-        isinstance(e, CallExpr) and isinstance(e.callee, RefExpr) and e.callee.fullname in RAISES
-    )
+    return isinstance(e, CallExpr) and isinstance(e.callee, RefExpr) and e.callee.fullname in RAISES
 
 
 class MoveFlow:

@@ -54,9 +54,7 @@ class GpuoffPlugin(Plugin):
                 node = found.node if found is not None else None
         if not isinstance(node, (FuncBase, Decorator)):
             return False
-        return any(
-            access_of(t) is Access.OWNED for sig in _signatures(node) for t in sig.arg_types
-        )
+        return any(access_of(t) is Access.OWNED for sig in _signatures(node) for t in sig.arg_types)
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         return kernel_body.decorator_hook if fullname in BODY_DECORATORS else None

@@ -55,8 +55,8 @@ def make_workspace(tmp: Path) -> Path:
     for pkg in ("gpuoff", "mypy_plugin"):
         shutil.copytree(ROOT / pkg, tmp / pkg, ignore=ignore)
     shutil.copytree(CASES, tmp / "tests" / "mypy" / "cases", ignore=ignore)
-    for init in ("tests/__init__.py", "tests/mypy/__init__.py"):
-        (tmp / init).write_text("")
+    for marker in ("tests/__init__.py", "tests/mypy/__init__.py"):
+        (tmp / marker).write_text("")
     kernel = tmp / "gpuoff" / "runtime" / "kernel.py"
     if not kernel.exists():
         kernel.write_text(STANDIN)

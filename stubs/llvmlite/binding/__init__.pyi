@@ -82,7 +82,9 @@ class PipelineTuningOptions:
     loop_unrolling: bool
     inlining_threshold: int
 
-def create_pipeline_tuning_options(speed_level: int = 2, size_level: int = 0) -> PipelineTuningOptions: ...
+def create_pipeline_tuning_options(
+    speed_level: int = 2, size_level: int = 0
+) -> PipelineTuningOptions: ...
 
 class ModulePassManager:
     def run(self, module: ModuleRef, pb: PassBuilder) -> None: ...
