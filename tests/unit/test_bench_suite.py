@@ -1,0 +1,127 @@
+"""The suite's plumbing (entries, selection, per-backend baselines, skips) and, on ``cpu``,
+that every entry's gpuoff kernel and baselines agree with NumPy at the quick sizes."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gpuoff.bench import registry, suite
+from gpuoff.bench.harness import BenchSkip, Case, Impl, check_result
+
+
+def _fake_entry(name: str, backends: frozenset[str] = frozenset({"cpu"})) -> registry.Entry:
+    def make(device: str, quick: bool) -> Case:
+        if device == "cpu:skip":
+            raise BenchSkip("not here")
+        out = np.ones(3)
+        return Case(name, "3", device, "GB/s", 24.0, Impl(lambda: None, lambda: out),
+                    reference=lambda: np.ones(3), skipped=["a baseline was missing"])  # fmt: skip
+
+    return registry.Entry(name, "fake", make, backends)
+
+
+def test_select_known_and_unknown() -> None:
+    assert [e.name for e in suite.select(["saxpy", "launch"])] == ["saxpy", "launch"]
+    assert len(suite.select(None)) == len(suite.SUITE)
+    with pytest.raises(ValueError, match="unknown benchmark.*nosuch"):
+        suite.select(["saxpy", "nosuch"])
+
+
+def test_suite_names_are_unique_and_cover_the_issue() -> None:
+    names = [e.name for e in suite.SUITE]
+    assert len(names) == len(set(names))
+    assert {"saxpy", "stencil2d", "black_scholes", "launch", "first_launch",
+            "cached_launch"} <= set(names)  # fmt: skip
+
+
+def test_run_suite_records_rows_and_skips(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(suite, "SUITE", [_fake_entry("fake"), _fake_entry(
+        "gpu_only", frozenset({"cuda"}))])  # fmt: skip
+    result = suite.run_suite(["cpu", "cpu:skip"], progress=False)
+    assert [(r.kernel, r.device) for r in result.rows] == [("fake", "cpu")]
+    assert "gpu_only on cpu: not for this backend" in result.skipped
+    assert "fake on cpu:skip: not here" in result.skipped
+    assert "a baseline was missing" in result.skipped
+
+
+def test_register_replaces_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(suite, "SUITE", [_fake_entry("a"), _fake_entry("b")])
+    suite.register(_fake_entry("a", frozenset({"opencl"})))
+    assert [e.name for e in suite.SUITE] == ["b", "a"]
+    assert suite.SUITE[1].backends == frozenset({"opencl"})
+
+
+def test_backend_baselines_plug_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("gpuoff.bench.opencl_baselines")
+
+    def one(device: str, inputs: dict[str, object]) -> Impl:
+        return Impl(lambda: None)
+
+    def broken(device: str, inputs: dict[str, object]) -> Impl:
+        raise BenchSkip("no such device")
+
+    fake.__dict__["OPENCL_BASELINES"] = {
+        "saxpy": one, "stencil2d": {"OpenCL C": one, "CLBlast": broken}}  # fmt: skip
+    monkeypatch.setitem(sys.modules, "gpuoff.bench.opencl_baselines", fake)
+    assert list(registry.baseline_factories("saxpy", "opencl:1")) == ["OpenCL C"]
+    built, skipped = registry.device_baselines("stencil2d", "opencl:0", {})
+    assert list(built) == ["OpenCL C"]
+    assert skipped == ["stencil2d on opencl:0: baseline CLBlast skipped: no such device"]
+    assert registry.baseline_factories("nbody", "opencl:0") == {}
+    assert registry.baseline_factories("saxpy", "metal:0") == {}
+
+
+def test_missing_backend_module_means_no_baselines(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gpuoff.bench.cuda_baselines", None)
+    assert registry.baseline_factories("saxpy", "cuda:0") == {}
+
+
+COMPUTE = ["saxpy", "stencil2d", "black_scholes", "reduction", "sgemm", "histogram", "nbody"]
+
+
+@pytest.mark.parametrize("name", COMPUTE)
+def test_entry_results_agree_with_numpy_on_cpu(name: str) -> None:
+    (entry,) = suite.select([name])
+    case = entry.make("cpu", True)
+    assert case.reference is not None
+    expected = np.asarray(case.reference())
+    for label, impl in {"gpuoff": case.gpuoff, **case.baselines}.items():
+        check_result(case, label, impl, expected)  # raises BenchCheckError on a mismatch
+    assert "C/OpenMP" in case.baselines
+
+
+def test_launch_entry_counts_launches() -> None:
+    import gpuoff as go
+
+    (entry,) = suite.select(["launch"])
+    case = entry.make("cpu", True)
+    go.reset_stats()
+    case.gpuoff.run()
+    stats = go.stats()
+    launches = stats["launches"] if isinstance(stats, dict) else stats.launches
+    assert launches == case.gpuoff.ops == 200
+
+
+def test_cold_start_children_report_compiles(tmp_path: Path) -> None:
+    from gpuoff.bench import coldstart
+
+    cache = str(tmp_path)
+    first = coldstart.run_child("cpu", cache)
+    again = coldstart.run_child("cpu", cache)
+    assert first["ok"] and again["ok"]
+    assert first["compiles"] == 1
+    assert again["compiles"] == 0  # the disk cache served the new process
+    assert isinstance(again["s"], float) and again["s"] > 0
+
+
+def test_cached_launch_impl_times_a_new_process() -> None:
+    from gpuoff.bench import coldstart
+
+    impl = coldstart.cold_start_impl("cpu", cached=True)
+    seconds = impl.run()
+    assert isinstance(seconds, float) and 0 < seconds < 60
