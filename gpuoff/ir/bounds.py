@@ -164,7 +164,9 @@ def _less(lhs: n.Expr, rhs: n.Expr, strict: bool, facts: Facts) -> Facts:
     # below a small lower bound, term - c could).
     sp_r, lo = _split(rhs), _lower(lhs, facts)
     if sp_r is not None and lo is not None and sp_r[1] >= 0:
-        out.add(("ge", sp_r[0], lo + (1 if strict else 0) - sp_r[1]))
+        m = lo + (1 if strict else 0) - sp_r[1]
+        if -LIMIT <= m <= LIMIT:
+            out.add(("ge", sp_r[0], m))
     return frozenset(out)
 
 
@@ -367,11 +369,13 @@ class _Eliminator:
             # start and stop are evaluated once, before the loop: judge them with the outer
             # facts. Each iteration's value lies in [start, stop) and is reassigned by the
             # loop itself, so in-body assignments only matter after them (killed there).
-            var = n.Var(INDEX, s.var)
+            t: Term = ("var", s.var)
             lo = _lower(s.start, facts)
             if lo is not None:
-                inside |= {("ge", ("var", s.var), lo)}
-            inside |= _less(var, s.stop, True, facts)
+                inside |= {("ge", t, lo)}
+            bound = _base(s.stop, facts)
+            if bound is not None:
+                inside |= {("lt", t, bound[0], bound[1])}
         body = self.block(s.body, inside)
         return replace(s, start=start, stop=stop, step=step, body=body), _kill(facts, changed)
 

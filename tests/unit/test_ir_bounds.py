@@ -345,3 +345,15 @@ def test_derived_lower_bounds() -> None:
     )  # fmt: skip
     assert kept(m) == {2}
     run_both(m, 12)
+
+
+def test_loop_stop_learns_nothing_from_the_old_loop_variable() -> None:
+    # Before the loop i >= 100 (old value); "for i in range(0, j)" must not conclude j > 100.
+    j = b.var("j")
+    m = kmod(
+        b.assign("i", b.c(100)),
+        b.assign("j", b.bin_("sub", N, 20)),
+        b.for_("i", 0, j, 1, [b.if_(b.lt(j, b.shape(Y)), [yi(1, b.bin_("sub", j, 100))])]),
+    )
+    assert kept(m) == {1}
+    run_both(m, 1)
