@@ -47,11 +47,13 @@ def _tag(t: ParamType) -> str:
     layout = "c" if t.contiguous else "a"
     space = "s" if t.space is T.AddressSpace.SHARED else ""
     mode = "w" if t.access.writes else "r"
-    return f"{t.dtype.name}{t.ndim}d{layout}{space}{mode}"
+    return f"A{t.ndim}{t.dtype.name}{layout}{mode}{space}"
 
 
 def mangle(name: str, params: Sequence[ParamType]) -> str:
-    """The IR name of a device-function specialisation: ``helper__f32_f32``."""
+    """The IR name of a device-function specialisation: ``helper__f32_f32``; an array is
+    ``A<ndim><dtype>`` then ``c``/``a`` (contiguous or not), ``r``/``w`` (read-only or
+    writable) and ``s`` for shared memory: ``row_sum__A2f32cr_i64``."""
     return f"{name}__" + "_".join(_tag(t) for t in params)
 
 

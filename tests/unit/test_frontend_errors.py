@@ -633,3 +633,96 @@ def test_math_constant_is_not_callable() -> None:
         y[0] = math.pi()  # type: ignore[operator]  # E:call_const
 
     check(k, "calling a value of type 'float' is not supported", "call_const")
+
+
+def k_shape_bare(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    n = x.shape  # E:shape_bare
+
+
+def k_shape_range(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = x.shape[1]  # E:shape_range
+
+
+def k_loop_var_float(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    for k in range(3):  # E:loop_var_float
+        pass
+    k = 0.5  # type: ignore[assignment]
+
+
+def k_call_local(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    f = 1
+    y[0] = f()  # type: ignore[operator]  # E:call_local
+
+
+def k_while_barrier(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    k = go.global_id(0)
+    while k > 0:
+        k = k // 2
+        go.barrier()  # E:while_barrier
+
+
+def k_shared_dtype(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    s = go.shared(4, "float32")  # type: ignore  # E:shared_dtype
+
+
+def k_break_outside(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    if n > 0:
+        return
+    y[0] = x.missing  # type: ignore[attr-defined]  # E:attr_missing
+
+
+def k_tuple_len(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    a, b = 1, 2, 3  # type: ignore[misc]  # E:tuple_len
+
+
+def k_index_non_array(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    y[0] = n[0]  # type: ignore[index]  # E:index_non_array
+
+
+def k_range_kw(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    for k in range(1, 2, 3, 4):  # type: ignore[call-overload]  # E:range_kw
+        pass
+
+
+def k_len_scalar(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    y[0] = len(n)  # type: ignore[arg-type]  # E:len_scalar
+
+
+def k_range_value(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    r = range(3)  # E:range_value
+
+
+def k_int_ops(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = go.sqrt  # type: ignore[assignment]  # E:func_value
+
+
+def k_select_bool(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    y[0] = True if n > 0 else 1.5  # E:select_bool
+
+
+def k_cast_args(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = go.f32(1.0, 2.0)  # type: ignore[call-arg]  # E:cast_args
+
+
+MORE_CASES = [
+    (k_shape_bare, "x.shape must be indexed with a constant", "shape_bare"),
+    (k_shape_range, "'x' has 1 dimension(s); shape[1] is out of range", "shape_range"),
+    (k_loop_var_float, "loop variable 'k' must be an integer", "loop_var_float"),
+    (k_call_local, "'f' is a variable, not a function", "call_local"),
+    (k_while_barrier, "barrier under a condition that may differ", "while_barrier"),
+    (k_shared_dtype, "the dtype of go.shared must be a gpuoff scalar type", "shared_dtype"),
+    (k_break_outside, "attribute 'missing' of array 'x' is not supported", "attr_missing"),
+    (k_tuple_len, "tuple unpacking needs a tuple of as many values", "tuple_len"),
+    (k_index_non_array, "indexing is only supported on arrays", "index_non_array"),
+    (k_range_kw, "range() takes 1 to 3 positional arguments", "range_kw"),
+    (k_len_scalar, "len() is only supported on arrays", "len_scalar"),
+    (k_range_value, "range() can only be used as the iterable of a for loop", "range_value"),
+    (k_int_ops, "cannot be used as a value", "func_value"),
+    (k_select_bool, "both a bool and a number", "select_bool"),
+    (k_cast_args, "the cast to f32 takes 1 argument, got 2", "cast_args"),
+]
+
+
+@pytest.mark.parametrize(("fn", "construct", "marker"), MORE_CASES, ids=[c[2] for c in MORE_CASES])
+def test_more_compile_errors(fn: Callable[..., Any], construct: str, marker: str) -> None:
+    check(fn, construct, marker)

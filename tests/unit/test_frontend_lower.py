@@ -398,10 +398,10 @@ def test_device_functions_are_specialised_and_ordered() -> None:
     module = lower(k_device, ndim=2)
     names = [f.name for f in module.functions]
     assert names[0] == "scale__f32_f32"  # callees before callers
-    assert "row_sum__f322dcr_i64" in names and "store_one__f322dcw_i64" in names
-    assert names.index("scale__f32_f32") < names.index("row_sum__f322dcr_i64")
+    assert "row_sum__A2f32cr_i64" in names and "store_one__A2f32cw_i64" in names
+    assert names.index("scale__f32_f32") < names.index("row_sum__A2f32cr_i64")
     assert len([n for n in names if n.startswith("row_sum")]) == 1  # out passes as Borrow too
-    rs = module.function("row_sum__f322dcr_i64")
+    rs = module.function("row_sum__A2f32cr_i64")
     assert rs.return_type == T.f32 and rs.params[0].type.access is Access.BORROW  # type: ignore[union-attr]
     assert rs.locals["acc"] == T.f32
     sg = next(f for f in module.functions if f.name.startswith("sign"))
@@ -499,3 +499,93 @@ def test_nested_function_locations() -> None:
     assert store.loc is not None
     assert store.loc.line == line_in_file(Holder.kernel, "y[0] = 1.0")
     assert store.loc.col == 12  # columns are in the file, not in the dedented snippet
+
+
+# --------------------------------------------------------------------------------------------
+# More names and calls
+# --------------------------------------------------------------------------------------------
+
+DIM = 1
+
+
+def k_more_math(n: i32, x: Borrow[Array[f32]], y: BorrowMut[Array[f64]]) -> None:
+    y[0] = go.abs(x[0]) + go.min(x[0], 1.0) + go.max(n, 2)
+    y[1] = np.sqrt(x[0]) + math.fabs(n) + gpuoff_module.exp(x[0])
+    y[2] = go.global_id(DIM) + math.inf
+    y[3] = go.rsqrt(x[0]) + go.log2(x[0]) + go.pow(x[0], 2) + go.erf(x[0]) + go.tanh(x[0])
+
+
+def test_more_math_resolution() -> None:
+    nodes = walk(body_of(k_more_math))
+    calls = [(c.name, c.type) for c in nodes if isinstance(c, N.MathCall)]
+    assert calls == [
+        ("abs", T.f32), ("min", T.f32), ("max", T.i32),
+        ("sqrt", T.f32), ("abs", T.f64), ("exp", T.f32),
+        ("rsqrt", T.f32), ("log2", T.f32), ("pow", T.f32), ("erf", T.f32), ("tanh", T.f32),
+    ]  # fmt: skip
+    assert N.WorkItem(T.INDEX, "global_id", 1) in nodes
+    assert N.Const(T.f64, math.inf) in nodes
+
+
+@go.func
+def fill(buf: BorrowMut[Array[f32]], v: f32) -> None:
+    buf[go.local_id(0)] = v
+
+
+@go.func
+def halve(v: f64) -> f32:
+    return v / 2  # type: ignore[return-value]
+
+
+def k_shared_to_device(y: BorrowMut[Array[f32]]) -> None:
+    s = go.shared(32, f32)
+    fill(s, halve(3))
+    go.barrier()
+    y[go.global_id(0)] = s[go.local_id(0)]
+
+
+def test_shared_array_passed_to_device_function() -> None:
+    module = lower(k_shared_to_device)
+    names = [f.name for f in module.functions]
+    assert names == ["halve__f64", "fill__A1f32cws_f32"]
+    fill_fn = module.function("fill__A1f32cws_f32")
+    ptype = fill_fn.params[0].type
+    assert isinstance(ptype, T.ArrayType) and ptype.space is T.AddressSpace.SHARED
+    assert ptype.static_shape == (32,) and ptype.access is Access.BORROW_MUT
+    halve_fn = module.function("halve__f64")
+    (ret,) = halve_fn.body
+    assert halve_fn.return_type == T.f32
+    assert isinstance(ret, N.Return) and isinstance(ret.value, N.Cast)
+    call = module.kernel.body[0]
+    assert isinstance(call, N.ExprStmt) and isinstance(call.expr, N.Call)
+    assert call.expr.args[1] == N.Call(T.f32, "halve__f64", (N.Const(T.f64, 3.0),))
+
+
+def test_same_device_function_two_specialisations() -> None:
+    @go.func
+    def first(a: Borrow[Array[f32]]) -> f32:
+        return a[0]
+
+    def k(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+        s = go.shared((2, 2), f32)
+        y[0] = first(x) + first(y)
+
+    names = [f.name for f in lower(k).functions]
+    assert names == ["first__A1f32cr"]  # access is the callee's, so both calls share it
+
+
+def test_uniform_barriers_are_accepted() -> None:
+    def k(y: BorrowMut[Array[f32]], n: i32) -> None:
+        g = go.group_id(0)
+        m = go.local_size(0) * 2
+        while m > 1:
+            m = m // 2
+            go.barrier()
+        if g > 0 and n > 3:
+            go.barrier()
+        y[go.global_id(0)] = 1.0
+
+    assert sum(isinstance(n, N.Barrier) for n in walk(body_of(k))) == 2
+
+
+import gpuoff as gpuoff_module  # noqa: E402 - used above as a second module alias
