@@ -14,7 +14,7 @@ synchronisation points, or at ``go.synchronize()``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, TypeVar
 
 import numpy as np
@@ -211,11 +211,23 @@ class Buffer(Array[DT]):
         out = self.numpy()
         return out if dtype is None else out.astype(dtype, copy=False)
 
-    @contextmanager
-    def host(self) -> Iterator[np.ndarray[Any, Any]]:
+    def host(self) -> AbstractContextManager[np.ndarray[Any, Any]]:
         """``with buf.host() as a:`` a read-only NumPy view (waits for pending writers).
 
         While it is open, a launch that writes this buffer raises ``go.BorrowError``."""
+        self._alive()
+        return self._host_read()
+
+    def host_mut(self) -> AbstractContextManager[np.ndarray[Any, Any]]:
+        """``with buf.host_mut() as a:`` a writable NumPy view (waits for every pending use).
+
+        While it is open, any launch using this buffer raises ``go.BorrowError``; on exit the
+        host holds the only valid copy."""
+        self._alive()
+        return self._host_write()
+
+    @contextmanager
+    def _host_read(self) -> Iterator[np.ndarray[Any, Any]]:
         use = self._sync_host(Access.HOST_READ, register=True)
         assert use is not None
         try:
@@ -226,11 +238,7 @@ class Buffer(Array[DT]):
             self._close_host(use)
 
     @contextmanager
-    def host_mut(self) -> Iterator[np.ndarray[Any, Any]]:
-        """``with buf.host_mut() as a:`` a writable NumPy view (waits for every pending use).
-
-        While it is open, any launch using this buffer raises ``go.BorrowError``; on exit the
-        host holds the only valid copy."""
+    def _host_write(self) -> Iterator[np.ndarray[Any, Any]]:
         use = self._sync_host(Access.HOST_WRITE, register=True)
         assert use is not None
         try:

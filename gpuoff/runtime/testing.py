@@ -14,6 +14,7 @@ launch's ``BoundsError``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec
 
@@ -66,9 +67,10 @@ class FakeDevice(Device):
 
     backend = "fake"
 
-    def __init__(self, name: str = "fake:0", host_memory: bool = False) -> None:
+    def __init__(self, name: str = "fake:0", host_memory: bool = False, delay: float = 0.0) -> None:
         self.name = name
         self.host_memory = host_memory
+        self.delay = delay  # seconds each launch takes: keeps work in flight
         self.log: list[str] = []
         self._gate = threading.Event()
         self._gate.set()
@@ -136,6 +138,8 @@ class FakeDevice(Device):
                 for e in wait_for:
                     e.wait()
                 self._gate.wait()
+                if self.delay:
+                    time.sleep(self.delay)
                 program.fn(*values)
             except IndexError as exc:
                 event.error = BoundsError(f"fake kernel: {exc}")

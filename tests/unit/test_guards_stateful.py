@@ -1,0 +1,255 @@
+"""A hypothesis state machine drives allocations, views, launches (Borrow / BorrowMut / Owned),
+host views, host writes, waits, moves and concurrent launches from several threads against a
+simple model of the ownership rules and of the contents, on a slow asynchronous fake device."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, Owned, f32
+from gpuoff.runtime.devices import register
+from gpuoff.runtime.testing import FakeDevice, py_kernel
+
+
+@py_kernel
+def add(a: Borrow[Array[f32]], b: BorrowMut[Array[f32]]) -> None:
+    m = min(a.shape[0], b.shape[0])
+    b[:m] += a[:m]
+
+
+@py_kernel
+def double(b: Owned[Array[f32]]) -> None:
+    b *= 2
+
+
+@py_kernel
+def bump(b: BorrowMut[Array[f32]]) -> None:
+    b += 1
+
+
+@dataclass
+class Handle:
+    buf: Any
+    alloc: int  # model allocation id
+    lo: int  # element range in the allocation
+    hi: int
+    moved: bool = False
+
+
+@dataclass
+class View:
+    cm: Any
+    handle: Handle
+    write: bool
+    arr: Any = None
+
+
+@dataclass
+class Model:
+    contents: dict[int, np.ndarray[Any, Any]] = field(default_factory=dict)
+
+
+def _overlap(a: Handle, b: Handle) -> bool:
+    return a.alloc == b.alloc and a.lo < a.hi and b.lo < b.hi and a.lo < b.hi and b.lo < a.hi
+
+
+class GuardMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.device = FakeDevice("fake:stateful", delay=0.001)
+        register(self.device)
+        self.scope = go.on(self.device.name)
+        self.scope.__enter__()
+        self.handles: list[Handle] = []
+        self.views: list[View] = []
+        self.model = Model()
+        self.next_alloc = 0
+
+    def teardown(self) -> None:
+        for view in self.views:
+            view.cm.__exit__(None, None, None)
+        self.scope.__exit__(None, None, None)
+        go.synchronize()
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def _host_conflict(self, h: Handle, exclusive: bool) -> bool:
+        return any(_overlap(v.handle, h) and (exclusive or v.write) for v in self.views)
+
+    def _model(self, h: Handle) -> np.ndarray[Any, Any]:
+        return self.model.contents[h.alloc][h.lo : h.hi]
+
+    # -- rules -----------------------------------------------------------------------------
+
+    @precondition(lambda self: len(self.handles) < 8)
+    @rule(n=st.integers(0, 12), value=st.floats(-4, 4, width=32))
+    def alloc(self, n: int, value: float) -> None:
+        buf = go.full(n, value)
+        self.model.contents[self.next_alloc] = np.full(n, value, np.float32)
+        self.handles.append(Handle(buf, self.next_alloc, 0, n))
+        self.next_alloc += 1
+
+    @precondition(lambda self: self.handles and len(self.handles) < 12)
+    @rule(data=st.data())
+    def view(self, data: st.DataObject) -> None:
+        h = data.draw(st.sampled_from(self.handles))
+        n = h.hi - h.lo
+        start = data.draw(st.integers(0, n))
+        stop = data.draw(st.integers(start, n))
+        if h.moved:
+            with pytest.raises(go.UseAfterMoveError):
+                h.buf[start:stop]
+            return
+        self.handles.append(Handle(h.buf[start:stop], h.alloc, h.lo + start, h.lo + stop))
+
+    @precondition(lambda self: self.handles)
+    @rule(data=st.data(), threaded=st.booleans())
+    def launch_add(self, data: st.DataObject, threaded: bool) -> None:
+        a = data.draw(st.sampled_from(self.handles))
+        b = data.draw(st.sampled_from(self.handles))
+        expected: type[BaseException] | None = None
+        if a.moved or b.moved:
+            expected = go.UseAfterMoveError
+        elif _overlap(a, b) or self._host_conflict(a, False) or self._host_conflict(b, True):
+            expected = go.BorrowError
+        outcome: list[BaseException | None] = [None]
+
+        def run() -> None:
+            try:
+                with go.on(self.device.name):  # go.on is per thread
+                    add[1](a.buf, b.buf)
+            except BaseException as exc:  # noqa: BLE001
+                outcome[0] = exc
+
+        if threaded:
+            t = threading.Thread(target=run)
+            t.start()
+            t.join()
+        else:
+            run()
+        self._expect(outcome[0], expected)
+        if expected is None:
+            m = min(a.hi - a.lo, b.hi - b.lo)
+            src = self._model(a)[:m].copy()
+            self._model(b)[:m] += src
+
+    @precondition(lambda self: self.handles)
+    @rule(data=st.data())
+    def launch_owned(self, data: st.DataObject) -> None:
+        h = data.draw(st.sampled_from(self.handles))
+        expected: type[BaseException] | None = None
+        if h.moved:
+            expected = go.UseAfterMoveError
+        elif self._host_conflict(h, True):
+            expected = go.BorrowError
+        try:
+            new = double[1](h.buf)
+            error: BaseException | None = None
+        except BaseException as exc:  # noqa: BLE001
+            error = exc
+        self._expect(error, expected)
+        if expected is None:
+            h.moved = True
+            self._model(h)[:] *= 2
+            self.handles.append(Handle(new, h.alloc, h.lo, h.hi))
+
+    @precondition(lambda self: self.handles)
+    @rule(data=st.data(), threads=st.integers(2, 3), count=st.integers(1, 4))
+    def concurrent_bumps(self, data: st.DataObject, threads: int, count: int) -> None:
+        h = data.draw(st.sampled_from(self.handles))
+        if h.moved or self._host_conflict(h, True):
+            return
+        errors: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                with go.on(self.device.name):
+                    for _ in range(count):
+                        bump[1](h.buf)
+            except BaseException as exc:  # noqa: BLE001
+                errors.append(exc)
+
+        pool = [threading.Thread(target=work) for _ in range(threads)]
+        for t in pool:
+            t.start()
+        for t in pool:
+            t.join()
+        assert not errors
+        self._model(h)[:] += threads * count
+
+    @precondition(lambda self: self.handles and len(self.views) < 3)
+    @rule(data=st.data(), write=st.booleans())
+    def open_host_view(self, data: st.DataObject, write: bool) -> None:
+        h = data.draw(st.sampled_from(self.handles))
+        if h.moved:
+            with pytest.raises(go.UseAfterMoveError):
+                h.buf.host()
+            return
+        cm = h.buf.host_mut() if write else h.buf.host()
+        expected = go.BorrowError if self._host_conflict(h, write) else None
+        try:
+            arr = cm.__enter__()
+            error: BaseException | None = None
+        except BaseException as exc:  # noqa: BLE001
+            error = exc
+        self._expect(error, expected)
+        if expected is None:
+            np.testing.assert_array_equal(arr, self._model(h))
+            self.views.append(View(cm, h, write, arr))
+
+    @precondition(lambda self: any(v.write for v in self.views))
+    @rule(data=st.data(), value=st.floats(-4, 4, width=32))
+    def host_write(self, data: st.DataObject, value: float) -> None:
+        view = data.draw(st.sampled_from([v for v in self.views if v.write]))
+        view.arr[:] = value
+        self._model(view.handle)[:] = value
+
+    @precondition(lambda self: self.views)
+    @rule(data=st.data())
+    def close_host_view(self, data: st.DataObject) -> None:
+        view = data.draw(st.sampled_from(self.views))
+        view.cm.__exit__(None, None, None)
+        self.views.remove(view)
+
+    @rule()
+    def synchronize(self) -> None:
+        go.synchronize()
+
+    @precondition(lambda self: self.handles)
+    @rule(data=st.data())
+    def read(self, data: st.DataObject) -> None:
+        h = data.draw(st.sampled_from(self.handles))
+        if h.moved:
+            with pytest.raises(go.UseAfterMoveError):
+                h.buf.numpy()
+            return
+        np.testing.assert_array_equal(h.buf.numpy(), self._model(h))
+
+    @invariant()
+    def host_views_match_the_model(self) -> None:
+        storages = {id(h.buf._st): h.buf._st for h in self.handles}
+        assert sum(len(s.host_views) for s in storages.values()) == len(self.views)
+
+    def _expect(self, error: BaseException | None, expected: type[BaseException] | None) -> None:
+        if expected is None:
+            if error is not None:
+                raise error
+            return
+        assert isinstance(error, expected), f"expected {expected.__name__}, got {error!r}"
+        if expected is go.BorrowError:
+            assert not isinstance(error, go.UseAfterMoveError)
+
+
+GuardMachine.TestCase.settings = settings(
+    max_examples=40, stateful_step_count=30, deadline=None, print_blob=True
+)
+TestGuardMachine = GuardMachine.TestCase
