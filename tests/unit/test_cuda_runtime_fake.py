@@ -168,6 +168,9 @@ class FakeDriver:
         self.loaded.append(image)
         return OK, f"module{len(self.loaded)}"
 
+    def cuModuleLoadData(self, image: bytes) -> tuple[int, str]:  # noqa: N802
+        return self.cuModuleLoadDataEx(image, 0, [], [bytearray(16)])
+
     def cuModuleGetFunction(self, module: str, name: bytes) -> tuple[int, str]:  # noqa: N802
         return OK, f"{module}:{name.decode()}"
 
