@@ -293,6 +293,9 @@ class StmtMixin(LowererBase):
         if res is not None and res.kind == "barrier":
             if value.args or value.keywords:
                 self.fail(value, "go.barrier() takes no arguments")
+            if not self.spec.is_kernel:
+                self.fail(value, "go.barrier() can only be used in a kernel, not in a device "
+                                 "function")  # fmt: skip
             if self.final and self.divergent_depth > 0:
                 self.fail(value, "barrier under a condition that may differ between work-items "
                                  "(it depends on global_id/local_id): every work-item of a group "

@@ -609,7 +609,17 @@ def k_dev_shared(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
     dev_shared()
 
 
+@go.func
+def dev_barrier() -> None:
+    go.barrier()  # E:dev_barrier
+
+
+def k_dev_barrier(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    dev_barrier()
+
+
 DEVICE_CASES = [
+    (k_dev_barrier, "go.barrier() can only be used in a kernel", "dev_barrier"),
     (k_dev_write, "cannot write to 'a': it is a shared Borrow", "dev_write"),
     (k_dev_pass_borrow, "cannot pass 'x' (Borrow) to parameter 'a' of 'dev_needs_mut', which "
                         "is declared BorrowMut", "dev_pass_borrow"),
