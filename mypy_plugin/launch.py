@@ -13,7 +13,7 @@ from mypy.plugin import FunctionSigContext, MethodSigContext
 from mypy.types import CallableType, Instance, Type, get_proper_type
 
 from gpuoff.ownership import Access, alias_message, conflicts
-from mypy_plugin.moves import check_moves
+from mypy_plugin.moves import check_moves, in_expected_raise
 from mypy_plugin.names import ALIAS, FLOAT_SCALARS, INT_SCALARS, access_of, describe, place
 
 Arg = tuple[str, Access, Expression]
@@ -56,9 +56,11 @@ def check_owned_call(
     """Aliasing (for launches and device calls) and use after move for one call site."""
     if not isinstance(api, TypeChecker) or not isinstance(call, CallExpr):
         return  # private API changed or an unusual context: say nothing rather than guess
-    owned = _ownership_args(sig, args)
+    # ``f(*args)``/``f(**kw)`` maps one expression to many formals: it names no single place.
+    starred = {id(a) for a, k in zip(call.args, call.arg_kinds, strict=True) if k.is_star()}
+    owned = [o for o in _ownership_args(sig, args) if id(o[2]) not in starred]
     callee = callee_name(call)
-    if alias:
+    if alias and not in_expected_raise(api, call):
         check_aliasing(api, owned, callee)
     moved = [
         a.node

@@ -22,6 +22,7 @@ from mypy.nodes import (
     ExpressionStmt,
     ForStmt,
     IfStmt,
+    LambdaExpr,
     ListExpr,
     Lvalue,
     NameExpr,
@@ -72,6 +73,8 @@ class MoveFlow:
         self.uses: dict[int, NameExpr] = {}
         # One (breaks, continues) frame per enclosing loop.
         self.loops: list[tuple[list[State], list[State]]] = []
+        # Inside ``with pytest.raises(...)``: deliberate misuse, so uses are not reported.
+        self.quiet = 0
 
     def expr(self, e: Expression | None, st: State) -> None:
         """Record uses of moved variables in ``e``; apply the move if ``e`` holds the call."""
@@ -79,8 +82,18 @@ class MoveFlow:
             return
         subs = get_subexpressions(e)
         here = any(n is self.call for n in subs)
+        # Closures are not tracked (nor are nested defs): the runtime catches their uses.
+        in_lambda = {
+            id(n)
+            for lam in subs
+            if isinstance(lam, LambdaExpr)
+            for n in get_subexpressions(lam)
+            if n is not lam
+        }
         for n in subs:
-            if not isinstance(n, NameExpr) or not isinstance(n.node, Var):
+            if not isinstance(n, NameExpr) or not isinstance(n.node, Var) or self.quiet:
+                continue
+            if id(n) in in_lambda:
                 continue
             # Within the moving statement, only what is evaluated after the call counts.
             late = here and n.node in self.moved and (n.line, n.column) >= self.end
@@ -167,7 +180,9 @@ class MoveFlow:
                 self.expr(e, st)
             if any(_expects_raise(e) for e in s.expr):
                 # The body is meant to fail, and a launch that fails moves nothing (SPEC §3).
+                self.quiet += 1
                 self.block(s.body, set(st))
+                self.quiet -= 1
                 return st
             for target in s.target:
                 if target is not None:
@@ -189,6 +204,26 @@ class MoveFlow:
             return out
         fin = self.block(s.finally_body, set(out if out is not None else raised))
         return fin if out is not None else None
+
+
+def in_expected_raise(api: TypeChecker, call: CallExpr) -> bool:
+    """Whether ``call`` sits in a ``with pytest.raises(...)`` block of the current function."""
+    fn = api.scope.current_function()
+    todo: list[Statement] = list(fn.body.body if fn is not None else api.tree.defs)
+    while todo:
+        s = todo.pop()
+        if isinstance(s, WithStmt) and any(_expects_raise(e) for e in s.expr):
+            if any(n is call for n in get_subexpressions(s.body)):
+                return True
+        blocks: list[Block | None] = []
+        if isinstance(s, IfStmt):
+            blocks += [*s.body, s.else_body]
+        elif isinstance(s, TryStmt):
+            blocks += [s.body, *s.handlers, s.else_body, s.finally_body]
+        elif isinstance(s, (ForStmt, WhileStmt, WithStmt)):
+            blocks += [s.body, getattr(s, "else_body", None)]
+        todo += [x for b in blocks if b is not None for x in b.body]
+    return False
 
 
 def check_moves(api: TypeChecker, call: CallExpr, moved: list[Var], callee: str) -> None:

@@ -6,11 +6,19 @@ for the "any function with an ``Owned`` parameter" rule, one symbol-table lookup
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from mypy.nodes import Decorator, FuncBase, OverloadedFuncDef, SymbolNode, TypeInfo
-from mypy.plugin import FunctionContext, FunctionSigContext, MethodSigContext, Plugin
+from mypy.plugin import (
+    FunctionContext,
+    FunctionSigContext,
+    MethodSigContext,
+    Plugin,
+    ReportConfigContext,
+)
 from mypy.types import CallableType, Overloaded, Type, get_proper_type
 
 from gpuoff.ownership import Access
@@ -18,7 +26,19 @@ from mypy_plugin import borrow_write, kernel_body, launch
 from mypy_plugin.names import BODY_DECORATORS, DEVICE_CALLS, LAUNCH_CALLS, access_of
 
 __version__ = "0.1.0"
-"""Bump with every change to the checks: mypy's cache key includes it."""
+"""Bump with every release (users' caches are also keyed by the checks' source, below)."""
+
+
+def _source_hash() -> str:
+    # mypy keys its cache on the entry module (gpuoff/mypy.py) only; the checks live here, so
+    # report their source through report_config_data to invalidate caches when they change.
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+_SOURCE_HASH = _source_hash()
 
 
 NEVER_OWNED = frozenset(sys.stdlib_module_names | {"numpy", "pytest", "_pytest", "mypy"})
@@ -55,6 +75,9 @@ class GpuoffPlugin(Plugin):
         if not isinstance(node, (FuncBase, Decorator)):
             return False
         return any(access_of(t) is Access.OWNED for sig in _signatures(node) for t in sig.arg_types)
+
+    def report_config_data(self, ctx: ReportConfigContext) -> str:
+        return _SOURCE_HASH
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         return kernel_body.decorator_hook if fullname in BODY_DECORATORS else None

@@ -29,3 +29,17 @@ def launches(x: Buffer[f32], y: Array[f32], d: Array[f64], h: Holder) -> None:
     add[4](h.a, y, h.a)  # E: argument 'x' is passed as Borrow and also as 'out' (BorrowMut) to add: a BorrowMut argument must not alias any other argument  [gpuoff-alias]
     add[4](x, y, x)  # type: ignore[gpuoff-alias]
     scale[4]("two", x, y)  # E: Argument 1 to "__call__" of "Launch" has incompatible type "str"; expected "float"  [arg-type]
+
+
+def starred(x: Buffer[f32], y: Buffer[f32]) -> None:
+    args = (2.0, x, y)
+    scale[4](*args)  # one expression for every parameter: not an alias
+    kw = {"x": x, "y": y}
+    scale[4](2.0, **kw)
+
+
+def expected_failures(x: Buffer[f32]) -> None:
+    import pytest
+
+    with pytest.raises(TypeError):
+        scale[4](2.0, x, x)  # deliberately wrong under pytest.raises: not reported

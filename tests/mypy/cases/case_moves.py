@@ -88,3 +88,21 @@ def ignored(x: Buffer[f32]) -> None:
 top = fresh()
 take(top)
 print(top)  # E: 'top' was moved into take at line 89 and cannot be used any more  [gpuoff-use-after-move]
+
+
+def under_pytest_raises(x: Buffer[f32]) -> None:
+    import pytest
+
+    take(x)
+    with pytest.raises(RuntimeError):
+        print(x)  # the test expects the runtime's UseAfterMoveError here
+    y = fresh()
+    with pytest.raises(RuntimeError):
+        take(y)  # a move that fails moves nothing
+    print(y)
+
+
+def closures(x: Buffer[f32]) -> None:
+    take(x)
+    later = lambda: x.shape  # closures are left to the runtime
+    print(later)
