@@ -229,6 +229,9 @@ class LowererBase:
     def static(self, node: ast.expr) -> Resolved | None:
         raise NotImplementedError
 
+    def constant(self, value: object, node: ast.AST) -> Val:
+        raise NotImplementedError
+
     def static_int(self, node: ast.expr, what: str) -> int:
         raise NotImplementedError
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import inspect
+from typing import Any
 
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import LowererBase
@@ -10,7 +12,16 @@ from gpuoff.frontend.irutil import Val, truth
 from gpuoff.frontend.resolve import Resolved, describe
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
+from gpuoff.lang import DeviceFunction
 from gpuoff.ownership import Access, borrow_write_message
+
+
+class _Default:
+    """A device-function parameter's default value, used when the call leaves it out."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
 
 _CAST_BUILTINS = {"int": T.i64, "float": T.f64}
 
@@ -23,9 +34,6 @@ class CallMixin(LowererBase):
         for a in node.args:
             if isinstance(a, ast.Starred):
                 self.fail(a, "starred arguments (*args) are not supported in kernels")
-        if node.keywords:
-            self.fail(node.keywords[0].value if node.keywords[0].arg else node,
-                      "keyword arguments are not supported in kernel calls")  # fmt: skip
         func = node.func
         if isinstance(func, ast.Attribute):
             array = self.array_of(func.value)
@@ -38,6 +46,12 @@ class CallMixin(LowererBase):
                             "intrinsics, math functions, builtins and @go.func device "
                             "functions can be called")  # fmt: skip
         kind = res.kind
+        if kind == "device":
+            return self._device_call(node, res, as_stmt)
+        if node.keywords:
+            kw = node.keywords[0]
+            msg = "keyword arguments are only supported in calls to device functions"
+            self.fail(kw.value if kw.arg else node, msg)
         if kind == "dtype":
             assert res.dtype is not None
             return self._cast(node, res.dtype)
@@ -49,13 +63,14 @@ class CallMixin(LowererBase):
             return self.math(node, res.name, [self.expr(a) for a in node.args], res.float_result)
         if kind == "atomic":
             return self._atomic(node, res.name)
-        if kind == "device":
-            return self._device_call(node, res, as_stmt)
         if kind == "barrier":
             self.fail(node, "go.barrier() is a statement; it has no value")
         if kind == "shared":
             self.fail(node, "go.shared(...) must be assigned directly to a variable: "
                             "s = go.shared(shape, dtype)")  # fmt: skip
+        if getattr(res.value, "pyfunc", None) is not None:
+            self.fail(func, "a kernel cannot be called from a kernel; declare the helper with "
+                            "@go.func to call it")  # fmt: skip
         self.fail(
             func,
             f"calling {describe(res.value)} is not supported in kernels: only gpuoff "
@@ -137,17 +152,20 @@ class CallMixin(LowererBase):
                                loc=self.loc(node)))  # fmt: skip
 
     def _device_call(self, node: ast.Call, res: Resolved, as_stmt: bool) -> Val | None:
-        from gpuoff.lang import DeviceFunction
-
         fn = res.value
         assert isinstance(fn, DeviceFunction)
+        arg_nodes = self._bind(node, fn)
         args: list[Val | N.ArrayRef] = []
-        for a_node in node.args:
+        for a_node in arg_nodes:
+            if isinstance(a_node, _Default):
+                args.append(self.constant(a_node.value, node))
+                continue
             array = self.array_of(a_node)
             args.append(array if array is not None else self.expr(a_node))
-        callee = self.ctx.specialize(fn, args, node, self.src)
+        where = [n if isinstance(n, ast.expr) else node for n in arg_nodes]
+        callee = self.ctx.specialize(fn, args, where, node, self.src)
         ir_args: list[N.Expr | N.ArrayRef] = []
-        for arg, arg_node, (pname, ptype) in zip(args, node.args, callee.params, strict=True):
+        for arg, arg_node, (pname, ptype) in zip(args, where, callee.params, strict=True):
             if isinstance(arg, N.ArrayRef):
                 ir_args.append(arg)
             else:
@@ -159,6 +177,33 @@ class CallMixin(LowererBase):
         rtype = callee.return_type or T.boolean
         call = N.Call(rtype, callee.ir_name, tuple(ir_args), loc=self.loc(node))
         return Val(call)
+
+    def _bind(self, node: ast.Call, fn: DeviceFunction[Any, Any]) -> list[ast.expr | _Default]:
+        """Match a call's positional and keyword arguments (and defaults) to parameters."""
+        params = list(inspect.signature(fn.pyfunc).parameters.values())
+        names = [p.name for p in params]
+        if len(node.args) > len(params):
+            self.fail(node, f"device function {fn.__name__!r} takes {len(params)} argument(s), "
+                            f"got {len(node.args)}")  # fmt: skip
+        slots: list[ast.expr | _Default | None] = [*node.args]
+        slots += [None] * (len(params) - len(slots))
+        for kw in node.keywords:
+            if kw.arg is None:
+                self.fail(kw.value, "**kwargs in a call is not supported in kernels")
+            if kw.arg not in names:
+                self.fail(kw.value, f"{fn.__name__}() has no parameter {kw.arg!r}")
+            k = names.index(kw.arg)
+            if slots[k] is not None:
+                self.fail(kw.value, f"{fn.__name__}() got two values for {kw.arg!r}")
+            slots[k] = kw.value
+        out: list[ast.expr | _Default] = []
+        for p, slot in zip(params, slots, strict=True):
+            if slot is None:
+                if p.default is inspect.Parameter.empty:
+                    self.fail(node, f"{fn.__name__}() is missing the argument {p.name!r}")
+                slot = _Default(p.default)
+            out.append(slot)
+        return out
 
     def shared_decl(self, target: ast.Name, node: ast.Call) -> N.SharedArray:
         """``target = go.shared(shape, dtype)`` in a kernel: a work-group local array."""

@@ -211,6 +211,9 @@ class ExprMixin(LowererBase):
         else:
             vt = self.rule(node, lambda: R.arithmetic(op, lhs.vtype, rhs.vtype))
         a, b = self.coerce(lhs, vt.type, node), self.coerce(rhs, vt.type, node)
+        if op == "pow" and vt.type.is_int and isinstance(b, N.Const) and b.value < 0:
+            # Python would return a float, NumPy raises; the IR would quietly give 0.
+            self.fail(node, "an integer raised to a negative integer power; use a float base")
         folded = fold_binary(op, vt.type, a, b)
         if folded is not None:
             return Val(N.Const(vt.type, folded.value, loc=self.loc(node)), vt.weak)

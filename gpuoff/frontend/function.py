@@ -85,9 +85,10 @@ def lower_function(ctx: ModuleContext, spec: FuncSpec) -> N.Function:
     lw = FunctionLowerer(ctx, spec, types, final=True)
     body = lw.run()
     src = spec.source.src
+    arg_nodes = {a.arg: a for a in src.tree.args.posonlyargs + src.tree.args.args}
     params = tuple(
         N.Param(lw.param_ir_name(name) if isinstance(t, T.ScalarType) else name, t,
-                loc=src.loc(src.tree))
+                loc=src.loc(arg_nodes.get(name, src.tree)))
         for name, t in spec.params
     )  # fmt: skip
     local_types: dict[str, T.ScalarType] = {n: vt.type for n, vt in types.locals.items()}

@@ -102,6 +102,7 @@ class ModuleContext:
         self,
         fn: lang.DeviceFunction[Any, Any],
         args: Sequence[Val | N.ArrayRef],
+        arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,
     ) -> DeviceSig:
@@ -123,7 +124,7 @@ class ModuleContext:
         params: list[tuple[str, ParamType]] = []
         for k, ((name, ann, kind), arg) in enumerate(zip(raw, args, strict=True)):
             decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
-            params.append((name, _param_type(decl, arg, fn.__name__, caller, node.args[k])))
+            params.append((name, _param_type(decl, arg, fn.__name__, caller, arg_nodes[k])))
         key = (id(pyfunc), tuple(t for _, t in params))
         sig = self.sigs.get(key)
         if sig is not None:

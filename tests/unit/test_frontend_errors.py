@@ -512,7 +512,7 @@ ERROR_CASES = [
     (k_bitwise_float, "bitwise operators need integers or bools", "bitwise_float"),
     (k_const_range, "does not fit in i32", "const_range"),
     (k_min_one, "min() in kernels takes two or more numbers", "min_one"),
-    (k_kw, "keyword arguments are not supported", "kw"),
+    (k_kw, "keyword arguments are only supported in calls to device functions", "kw"),
     (k_unused_math, "is unused", "unused_math"),
     (k_expr_stmt, "only calls can stand alone", "expr_stmt"),
 ]  # fmt: skip
@@ -735,4 +735,56 @@ MORE_CASES = [
 
 @pytest.mark.parametrize(("fn", "construct", "marker"), MORE_CASES, ids=[c[2] for c in MORE_CASES])
 def test_more_compile_errors(fn: Callable[..., Any], construct: str, marker: str) -> None:
+    check(fn, construct, marker)
+
+
+def k_neg_pow(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
+    y[0] = n**-1  # E:neg_pow
+
+
+def k_kernel_call(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = kernel_object(x)  # E:kernel_call
+
+
+class _FakeKernel:
+    """Stands in for a @go.kernel object (anything wrapping a ``pyfunc``)."""
+
+    def __init__(self, pyfunc: Callable[..., Any]) -> None:
+        self.pyfunc = pyfunc
+
+    def __call__(self, *args: Any) -> float:
+        return 0.0
+
+
+kernel_object = _FakeKernel(k_lambda)
+
+
+@go.func
+def dev_kw(a: f32, b: f32) -> f32:
+    return a + b
+
+
+def k_dev_kw_unknown(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_kw(x[0], c=1.0)  # type: ignore[call-arg]  # E:dev_kw_unknown
+
+
+def k_dev_kw_twice(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_kw(x[0], a=1.0)  # type: ignore[call-arg, misc]  # E:dev_kw_twice
+
+
+def k_dev_missing(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = dev_kw(x[0])  # type: ignore[call-arg]  # E:dev_missing
+
+
+LAST_CASES = [
+    (k_neg_pow, "an integer raised to a negative integer power", "neg_pow"),
+    (k_kernel_call, "a kernel cannot be called from a kernel", "kernel_call"),
+    (k_dev_kw_unknown, "dev_kw() has no parameter 'c'", "dev_kw_unknown"),
+    (k_dev_kw_twice, "dev_kw() got two values for 'a'", "dev_kw_twice"),
+    (k_dev_missing, "dev_kw() is missing the argument 'b'", "dev_missing"),
+]
+
+
+@pytest.mark.parametrize(("fn", "construct", "marker"), LAST_CASES, ids=[c[2] for c in LAST_CASES])
+def test_call_errors(fn: Callable[..., Any], construct: str, marker: str) -> None:
     check(fn, construct, marker)

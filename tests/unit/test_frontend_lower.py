@@ -589,3 +589,30 @@ def test_uniform_barriers_are_accepted() -> None:
 
 
 import gpuoff as gpuoff_module  # noqa: E402 - used above as a second module alias
+
+
+@go.func
+def axpb(v: f32, a: f32 = f32(2.0), b: f32 = f32(0.5)) -> f32:
+    return a * v + b
+
+
+def k_keywords(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[0] = axpb(x[0]) + axpb(x[1], b=1.0) + axpb(v=x[2], a=3.0)
+
+
+def test_device_call_keywords_and_defaults() -> None:
+    module = lower(k_keywords)
+    calls = [n for n in walk(module.kernel.body) if isinstance(n, N.Call)]
+    assert [c.args[1:] for c in calls] == [
+        (N.Const(T.f32, 2.0), N.Const(T.f32, 0.5)),
+        (N.Const(T.f32, 2.0), N.Const(T.f32, 1.0)),
+        (N.Const(T.f32, 3.0), N.Const(T.f32, 0.5)),
+    ]
+    assert len(module.functions) == 1
+
+
+def test_param_locations_point_at_each_parameter() -> None:
+    k = lower(k_saxpy).kernel
+    cols = [p.loc.col for p in k.params if p.loc is not None]
+    header = inspect.getsource(k_saxpy).splitlines()[0]
+    assert cols == [header.index("a: f32"), header.index("x: Borrow"), header.index("y: Borrow")]
