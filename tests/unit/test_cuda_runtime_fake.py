@@ -36,6 +36,7 @@ class FakeDriver:
     capability: tuple[int, int] = (9, 0)
     max_threads: int = 1024
     nparams: int = 0  # how many parameter pointers cuLaunchKernel reads
+    count_params: Callable[[str], int] | None = None  # per function, overrides nparams
     jit_error: str = ""  # non-empty: cuModuleLoadDataEx fails with this log
     memory_limit: int = 1 << 40
     on_launch: Callable[[Launch], None] | None = None
@@ -181,7 +182,8 @@ class FakeDriver:
         self, f: str, gx: int, gy: int, gz: int, bx: int, by: int, bz: int, shmem: int,
         stream: str, params: int, extra: int,
     ) -> tuple[int]:  # fmt: skip
-        ptrs = (ctypes.c_void_p * self.nparams).from_address(params)
+        count = self.nparams if self.count_params is None else self.count_params(f)
+        ptrs = (ctypes.c_void_p * count).from_address(params)
         slots = [ctypes.string_at(p or 0, 8) for p in ptrs]
         launch = Launch(f, (gx, gy, gz), (bx, by, bz), slots)
         self.launches.append(launch)

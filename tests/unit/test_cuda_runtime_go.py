@@ -1,0 +1,100 @@
+"""The public API (``go.array``, ``kernel[grid](...)``, ``numpy()``, bounds errors, the disk
+cache) on ``cuda:0``, with the CUDA device running on the fake driver: what the runtime asks of
+the CUDA backend, end to end, without a GPU. Launches run the IR interpreter."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import gpuoff as go
+import gpuoff.runtime.devices as registry
+from gpuoff.ir.nodes import Module
+from gpuoff import Array, Borrow, BorrowMut, f32
+from gpuoff.runtime.devices.cuda import CudaDevice, CudaProgram
+
+try:
+    from tests.unit.test_cuda_runtime import _interpret
+    from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
+except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_cuda_runtime import _interpret  # type: ignore[no-redef]
+    from test_cuda_runtime_fake import FakeDriver, Launch  # type: ignore[no-redef]
+
+
+@go.kernel
+def scale_add(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        y[i] = a * x[i] + y[i]
+
+
+@go.kernel
+def shifted(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    y[i] = x[i + 1]
+
+
+@pytest.fixture
+def cuda(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeDriver]:
+    monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path))
+    drv = FakeDriver()
+    dev = CudaDevice(0, drv)
+
+    loaded: list[CudaProgram] = []
+    real_load = dev.load
+
+    def load(module: Module, artifact: bytes) -> CudaProgram:
+        loaded.append(real_load(module, artifact))  # the runtime's disk-cache path
+        return loaded[-1]
+
+    monkeypatch.setattr(dev, "load", load)
+
+    def program(function: str) -> CudaProgram:
+        return next(p for p in loaded if p.function == function)
+
+    drv.count_params = lambda function: len(program(function).packer.kinds)
+    drv.on_launch = lambda launch: _interpret(drv, program(launch.function).module, launch)
+    monkeypatch.setitem(registry._opened, "cuda:0", dev)
+    with go.on("cuda:0"):
+        yield drv
+        go.synchronize()
+
+
+def test_launch_through_the_public_api(cuda: FakeDriver) -> None:
+    x = go.array(np.arange(1000, dtype=np.float32))
+    y = go.zeros(1000, go.f32)
+    for _ in range(3):
+        scale_add[1000](2.0, x, y)
+    np.testing.assert_array_equal(y.numpy(), 6.0 * np.arange(1000, dtype=np.float32))
+    assert b".entry scale_add(" in cuda.loaded[0]
+    assert len(cuda.launches) == 3
+
+
+def test_views_and_numpy_arguments(cuda: FakeDriver) -> None:
+    base = go.array(np.arange(20, dtype=np.float32))
+    out = np.zeros(10, np.float32)
+    scale_add[10](1.0, base[10:], out)  # a view (byte offset) and a NumPy BorrowMut argument
+    np.testing.assert_array_equal(out, np.arange(10, 20, dtype=np.float32))
+
+
+def test_bounds_error_from_the_device(cuda: FakeDriver) -> None:
+    x = go.array(np.zeros(8, np.float32))
+    y = go.zeros(8, go.f32)
+
+    def fail(launch: Launch) -> None:
+        import ctypes
+        import struct
+
+        err = struct.unpack("<Q", launch.slots[0])[0]
+        assert err != 0
+        (ctypes.c_int64 * 9).from_address(err)[:2] = [1, 8]
+
+    cuda.on_launch = fail
+    with pytest.raises(go.BoundsError, match=r"index \(8,\) out of range for x with shape \(8,\)"):
+        shifted[8](x, y)
+        go.synchronize()
