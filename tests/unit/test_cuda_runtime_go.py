@@ -13,8 +13,8 @@ import pytest
 
 import gpuoff as go
 import gpuoff.runtime.devices as registry
-from gpuoff.ir.nodes import Module
 from gpuoff import Array, Borrow, BorrowMut, f32
+from gpuoff.ir.nodes import Module
 from gpuoff.runtime.devices.cuda import CudaDevice, CudaProgram
 
 try:
@@ -69,7 +69,7 @@ def test_launch_through_the_public_api(cuda: FakeDriver) -> None:
     x = go.array(np.arange(1000, dtype=np.float32))
     y = go.zeros(1000, go.f32)
     for _ in range(3):
-        scale_add[1000](2.0, x, y)
+        scale_add[1000](f32(2.0), x, y)
     np.testing.assert_array_equal(y.numpy(), 6.0 * np.arange(1000, dtype=np.float32))
     assert b".entry scale_add(" in cuda.loaded[0]
     assert len(cuda.launches) == 3
@@ -78,7 +78,8 @@ def test_launch_through_the_public_api(cuda: FakeDriver) -> None:
 def test_views_and_numpy_arguments(cuda: FakeDriver) -> None:
     base = go.array(np.arange(20, dtype=np.float32))
     out = np.zeros(10, np.float32)
-    scale_add[10](1.0, base[10:], out)  # a view (byte offset) and a NumPy BorrowMut argument
+    # A view (byte offset) and a NumPy BorrowMut argument (SPEC §4; the stubs want a Buffer).
+    scale_add[10](f32(1.0), base[10:], out)  # type: ignore[arg-type]
     np.testing.assert_array_equal(out, np.arange(10, 20, dtype=np.float32))
 
 
