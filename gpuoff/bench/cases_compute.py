@@ -115,7 +115,7 @@ def nbody_case(device: str, quick: bool) -> Case:
 
 ENTRIES = [
     Entry("reduction", "sum of f32 (shared memory, barriers, atomics)", reduction_case),
-    Entry("sgemm", "naive matrix multiply, one work-item per element", sgemm_case),
+    Entry("sgemm", "naive matrix multiply, one work-item per element", sgemm_case, repeats=5),
     Entry("histogram", "256-bin histogram (shared-memory atomics)", histogram_case),
     Entry("nbody", "all-pairs n-body with a device function", nbody_case),
 ]

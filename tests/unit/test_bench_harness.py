@@ -22,9 +22,16 @@ def test_runs_are_interleaved_after_check_and_warmup() -> None:
     ref = np.arange(4.0)
     case = Case("k", "4", "cpu", "GB/s", 32.0, _counting_impl(log, "A", ref),
                 {"B": _counting_impl(log, "B", ref)}, reference=lambda: ref)  # fmt: skip
-    measure(case, repeats=5, warmup=1)
-    # check (A, B), warm-up (A, B), then 5 interleaved rounds
+    measure(case, repeats=5, warmup=2)
+    # check (A, B) which is also the first warm-up, one more warm-up (A, B), 5 timed rounds
     assert log == ["A", "B"] * (1 + 1 + 5)
+
+
+def test_warmup_without_reference() -> None:
+    log: list[str] = []
+    case = Case("k", "1", "cpu", "us", 0.0, Impl(lambda: log.append("A")))
+    measure(case, repeats=5, warmup=1)
+    assert log == ["A"] * (1 + 5)
 
 
 def test_repeats_never_below_protocol_minimum() -> None:
