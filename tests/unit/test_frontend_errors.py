@@ -788,3 +788,18 @@ LAST_CASES = [
 @pytest.mark.parametrize(("fn", "construct", "marker"), LAST_CASES, ids=[c[2] for c in LAST_CASES])
 def test_call_errors(fn: Callable[..., Any], construct: str, marker: str) -> None:
     check(fn, construct, marker)
+
+
+def test_lambda_kernel_is_rejected() -> None:
+    k = lambda: None  # E:lambda_kernel
+    with pytest.raises(CompileError) as info:
+        lower_kernel(k, [])
+    assert "not a plain 'def' function" in str(info.value)
+    assert_points_at(info.value, str(HERE), line_of("lambda_kernel"))
+
+
+def test_kernel_without_source_is_rejected() -> None:
+    namespace: dict[str, Any] = {}
+    exec("def k() -> None:\n    pass\n", namespace)  # noqa: S102 - a function with no file
+    with pytest.raises(CompileError, match="cannot read the source"):
+        lower_kernel(namespace["k"], [])
