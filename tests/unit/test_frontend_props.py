@@ -22,7 +22,7 @@ from gpuoff.ir.verify import verify
 
 # One array element of each of these dtypes is an operand (values chosen >= 1 so divisors
 # are never zero; integer dtypes may wrap, identically in NumPy and in the IR).
-OPERANDS = {
+OPERANDS: dict[str, tuple[str, np.generic]] = {
     "a": ("f32", np.float32(1.5)),
     "b": ("f64", np.float64(2.25)),
     "c": ("i32", np.int32(3)),
@@ -84,6 +84,7 @@ def _python_value(expr: str) -> Any:
 def test_expression_types_and_values_follow_numpy(expr: str) -> None:
     expected = _python_value(expr)
     assume(isinstance(expected, np.generic))  # literals alone are not a kernel value
+    assert isinstance(expected, np.generic)
     with tempfile.TemporaryDirectory() as tmp:
         fn = _kernel_from(expr, Path(tmp))
         types = [T.ArrayType(T.scalar_from_numpy(np.dtype(v.dtype)), 1) for _, v in
