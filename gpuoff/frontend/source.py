@@ -1,6 +1,6 @@
 """Source capture, the line map and diagnostics with carets.
 
-A kernel's source is read with ``inspect.getsource`` and dedented before parsing; the AST's
+A kernel's source is read with ``inspect.getsourcelines`` and dedented before parsing; the AST's
 positions are then relative to that snippet. ``SourceInfo`` maps them back to the user's file
 (real line numbers, real columns) so every ``CompileError`` points where the user looks.
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import inspect
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -79,11 +78,12 @@ def load_source(pyfunc: Callable[..., Any]) -> SourceInfo:
             "defined in a file (not typed at an interactive prompt or created with exec)",
             SourceLocation(filename, code.co_firstlineno if code is not None else 1, 0),
         ) from None
-    raw = "".join(lines)
-    dedented = textwrap.dedent(raw)
+    # Remove the first line's indentation from every line that has it. (textwrap.dedent would
+    # remove nothing when a multi-line string in the body has less indented lines.)
     first_raw = lines[0] if lines else ""
-    first_new = dedented.splitlines(keepends=True)[0] if dedented else ""
-    indent = len(first_raw) - len(first_new)
+    prefix = first_raw[: len(first_raw) - len(first_raw.lstrip())]
+    indent = len(prefix)
+    dedented = "".join(ln[indent:] if ln.startswith(prefix) else ln for ln in lines)
     try:
         module = ast.parse(dedented, filename=filename)
     except SyntaxError as exc:

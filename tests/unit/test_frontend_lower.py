@@ -591,8 +591,12 @@ def test_uniform_barriers_are_accepted() -> None:
 import gpuoff as gpuoff_module  # noqa: E402 - used above as a second module alias
 
 
+TWO = f32(2.0)
+HALF = f32(0.5)
+
+
 @go.func
-def axpb(v: f32, a: f32 = f32(2.0), b: f32 = f32(0.5)) -> f32:
+def axpb(v: f32, a: f32 = TWO, b: f32 = HALF) -> f32:
     return a * v + b
 
 
@@ -616,3 +620,14 @@ def test_param_locations_point_at_each_parameter() -> None:
     cols = [p.loc.col for p in k.params if p.loc is not None]
     header = inspect.getsource(k_saxpy).splitlines()[0]
     assert cols == [header.index("a: f32"), header.index("x: Borrow"), header.index("y: Borrow")]
+
+
+def test_indented_kernel_with_unindented_docstring_lines() -> None:
+    def k(y: BorrowMut[Array[f32]]) -> None:
+        """A docstring whose second line starts at column 0:
+This line."""
+        y[0] = 1.0
+
+    store = lower(k).kernel.body[0]
+    assert isinstance(store, N.Store) and store.loc is not None
+    assert store.loc.line == line_in_file(k, "y[0] = 1.0") and store.loc.col == 8
