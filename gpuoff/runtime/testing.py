@@ -171,6 +171,12 @@ class PyKernel(Kernel[P]):
         return program.module, program
 
 
+def nd(value: object) -> Any:
+    """``value`` typed as ``Any``: lets a ``py_kernel`` body use its parameters as NumPy
+    arrays, and lets tests pass NumPy arrays or wrong values to launches, under mypy."""
+    return value
+
+
 def py_kernel(fn: Callable[P, Any]) -> PyKernel[P]:
     """``@py_kernel`` on a function annotated like a kernel whose body uses NumPy views."""
     return PyKernel(fn)

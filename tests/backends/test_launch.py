@@ -4,12 +4,14 @@ moves, NumPy arguments, bounds errors, asynchrony and threads."""
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, Owned, f32, f64, i32, u8
+from gpuoff.runtime.testing import nd
 
 
 @go.kernel
@@ -112,9 +114,9 @@ def test_zero_size_grid_launches_nothing(device: str) -> None:
 
 def test_numpy_scalars_and_integer_scalars(device: str) -> None:
     out = go.zeros(5, go.u8)
-    store_u8[5](np.uint8(200), 3, out)
+    store_u8[5](nd(np.uint8(200)), 3, out)
     assert out.numpy().tolist() == [200, 200, 200, 0, 0]
-    saxpy[2](np.float32(2), np.ones(2, np.float32), np.zeros(2, np.float32))
+    saxpy[2](nd(np.float32(2)), nd(np.ones(2, np.float32)), nd(np.zeros(2, np.float32)))
 
 
 def test_owned_argument_is_moved_and_returned(device: str) -> None:
@@ -127,8 +129,8 @@ def test_owned_argument_is_moved_and_returned(device: str) -> None:
 
 
 def test_numpy_borrow_mut_is_updated_before_return(device: str) -> None:
-    x = np.arange(8, dtype=np.float32)
-    y = np.ones(8, np.float32)
+    x: Any = np.arange(8, dtype=np.float32)
+    y: Any = np.ones(8, np.float32)
     saxpy[8](2.0, x, y)
     assert y.tolist() == (2 * np.arange(8) + 1).tolist()
 

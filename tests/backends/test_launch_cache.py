@@ -13,6 +13,7 @@ import numpy as np
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, f64
+from gpuoff.runtime.testing import nd
 
 SCRIPT = textwrap.dedent(
     """
@@ -105,5 +106,5 @@ def test_same_kernel_name_two_signatures_in_one_process(device: str) -> None:
     a = go.array(np.arange(3, dtype=np.float64))
     b = go.zeros(3, go.f64)
     copy64[3](a, b)
-    copy64[3](np.arange(3, dtype=np.float64)[::-1], b)
+    copy64[3](nd(np.arange(3, dtype=np.float64)[::-1]), b)
     assert b.numpy().tolist() == [2.0, 1.0, 0.0]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, i32, u8
+from gpuoff.runtime.testing import nd
 
 
 @go.kernel
@@ -17,11 +20,11 @@ def k(a: f32, n: i32, b: u8, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) ->
 
 
 @go.kernel
-def no_wrapper(x: Array[f32]) -> None:  # missing ownership wrapper
+def no_wrapper(x: Array[f32]) -> None:  # missing ownership wrapper  # noqa: ARG001
     pass
 
 
-def _args() -> list[object]:
+def _args() -> list[Any]:
     return [1.0, 4, 2, go.full(4, 1.0), go.zeros(4)]
 
 
@@ -66,13 +69,13 @@ def test_errors_after_a_successful_launch_too(device: str) -> None:
 def test_argument_count_and_names(device: str) -> None:
     args = _args()
     with pytest.raises(go.LaunchTypeError, match="takes 5 arguments, got 6"):
-        k[4](*args, 1)
+        k[4](*args, 1)  # type: ignore[call-arg]
     with pytest.raises(go.LaunchTypeError, match="missing arguments: y"):
         k[4](*args[:4])
     with pytest.raises(go.LaunchTypeError, match="no parameter 'z'"):
-        k[4](*args, z=1)
+        k[4](*args, z=1)  # type: ignore[call-arg]
     with pytest.raises(go.LaunchTypeError, match="multiple values for 'a'"):
-        k[4](*args[:4], a=1.0)
+        k[4](*args[:4], a=1.0)  # type: ignore[misc]
 
 
 def test_missing_wrapper(device: str) -> None:
@@ -110,4 +113,4 @@ def test_launch_configurations(device: str, config: object, error: type | None) 
 
 def test_kernel_called_without_a_grid() -> None:
     with pytest.raises(TypeError, match=r"k\[n\]"):
-        k(1.0, 1, 1, go.zeros(1), go.zeros(1))
+        k(nd(1.0), nd(1), nd(1), go.zeros(1), go.zeros(1))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
@@ -10,7 +10,7 @@ import pytest
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, Owned, f32
 from gpuoff.runtime.devices import register
-from gpuoff.runtime.testing import FakeDevice, py_kernel
+from gpuoff.runtime.testing import FakeDevice, nd, py_kernel
 
 
 @pytest.fixture(params=[False, True], ids=["separate-memory", "host-memory"])
@@ -25,12 +25,12 @@ def dev(request: pytest.FixtureRequest) -> Iterator[FakeDevice]:
 
 @py_kernel
 def add_one(y: BorrowMut[Array[f32]]) -> None:
-    y += 1
+    nd(y)[...] += 1
 
 
 @py_kernel
 def copy(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    y[...] = x
+    nd(y)[...] = nd(x)
 
 
 @py_kernel
@@ -40,13 +40,13 @@ def read2(x: Borrow[Array[f32]], z: Borrow[Array[f32]]) -> None:
 
 @py_kernel
 def consume(x: Owned[Array[f32]]) -> None:
-    x *= 2
+    nd(x)[...] *= 2
 
 
 @py_kernel
 def consume2(a: Owned[Array[f32]], x: Borrow[Array[f32]], b: Owned[Array[f32]]) -> None:
-    a += x
-    b -= x
+    nd(a)[...] += nd(x)
+    nd(b)[...] -= nd(x)
 
 
 # -- rule: exclusive arguments must not alias ----------------------------------------------------
@@ -93,7 +93,7 @@ def test_two_shared_borrows_of_one_buffer(dev: FakeDevice) -> None:
 def test_numpy_arrays_sharing_memory_are_refused(dev: FakeDevice) -> None:
     a = np.zeros(16, np.float32)
     with pytest.raises(go.BorrowError):
-        copy[8](a[:8], a[4:12])
+        copy[8](nd(a[:8]), nd(a[4:12]))
 
 
 # -- rule: a launch holds its borrows until the device finishes -----------------------------------
@@ -189,7 +189,7 @@ def test_owned_returns_a_new_handle_and_kills_the_old(dev: FakeDevice) -> None:
     new = consume[4](x)
     assert isinstance(new, go.Buffer)
     assert new.numpy().tolist() == [2.0] * 4
-    uses = [
+    uses: list[Callable[[], object]] = [
         lambda: consume[4](x),
         lambda: x.numpy(),
         lambda: x[1:],
@@ -217,7 +217,7 @@ def test_several_owned_return_a_tuple_in_parameter_order(dev: FakeDevice) -> Non
 
 def test_numpy_array_as_owned_is_refused(dev: FakeDevice) -> None:
     with pytest.raises(go.LaunchTypeError, match="cannot be moved"):
-        consume[4](np.zeros(4, np.float32))
+        consume[4](nd(np.zeros(4, np.float32)))
 
 
 # -- failed launches change nothing -------------------------------------------------------------
@@ -234,7 +234,7 @@ def test_failed_launch_leaves_everything_as_it_was(dev: FakeDevice) -> None:
     assert a.numpy().tolist() == [0.0, 1.0, 2.0, 3.0]
     assert dev.launched == 0
     with pytest.raises(go.LaunchTypeError):
-        consume2[4](a, 1.0, x)
+        consume2[4](a, nd(1.0), x)
     assert a._moved is None and x._moved is None
     out = consume2[4](a, x, go.zeros(4))
     assert out[0].numpy().tolist() == [1.0, 2.0, 3.0, 4.0]
@@ -245,7 +245,7 @@ def test_failed_launch_leaves_everything_as_it_was(dev: FakeDevice) -> None:
 
 @py_kernel
 def bad(y: BorrowMut[Array[f32]]) -> None:
-    y[100] = 1
+    nd(y)[100] = 1
 
 
 def test_device_error_surfaces_at_the_next_synchronisation(dev: FakeDevice) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -10,7 +11,7 @@ import pytest
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32
 from gpuoff.runtime.devices import register
-from gpuoff.runtime.testing import FakeDevice, py_kernel
+from gpuoff.runtime.testing import FakeDevice, nd, py_kernel
 
 
 @pytest.fixture
@@ -24,12 +25,12 @@ def dev() -> Iterator[FakeDevice]:
 
 @py_kernel
 def axpy(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    y += a * x
+    nd(y)[...] += a * nd(x)
 
 
 @py_kernel
 def fill(y: BorrowMut[Array[f32]], v: f32) -> None:
-    y[...] = v
+    nd(y)[...] = v
 
 
 def test_a_loop_of_launches_moves_each_buffer_once_each_way(dev: FakeDevice) -> None:
@@ -85,14 +86,14 @@ def test_partial_host_write_copies_only_the_stale_range(dev: FakeDevice) -> None
 
 
 def test_numpy_arguments(dev: FakeDevice) -> None:
-    x = np.ones(4, np.float32)
-    y = np.zeros(4, np.float32)
+    x: Any = np.ones(4, np.float32)
+    y: Any = np.zeros(4, np.float32)
     go.reset_stats()
     axpy[4](2.0, x, y)  # BorrowMut NumPy array: copied in, run, copied back before returning
     assert y.tolist() == [2.0] * 4
     s = go.stats()
     assert s.transfers_to_device == 2 and s.transfers_to_host == 1
-    ys = np.zeros(8, np.float32)[::2]  # non-contiguous: through a temporary, then copied back
+    ys: Any = np.zeros(8, np.float32)[::2]  # non-contiguous: through a temporary, then copied back
     axpy[4](1.0, x, ys)
     assert ys.tolist() == [1.0] * 4
 
