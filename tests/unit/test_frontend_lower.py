@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import gpuoff as go
+import gpuoff as gpuoff_module  # a second alias: modules resolve by identity
 from gpuoff import Array, Borrow, BorrowMut, Owned, f32, f64, i32
 from gpuoff.frontend import lower_kernel, parse_signature
 from gpuoff.ir import nodes as N
@@ -588,9 +589,6 @@ def test_uniform_barriers_are_accepted() -> None:
     assert sum(isinstance(n, N.Barrier) for n in walk(body_of(k))) == 2
 
 
-import gpuoff as gpuoff_module  # noqa: E402 - used above as a second module alias
-
-
 TWO = f32(2.0)
 HALF = f32(0.5)
 
@@ -625,7 +623,7 @@ def test_param_locations_point_at_each_parameter() -> None:
 def test_indented_kernel_with_unindented_docstring_lines() -> None:
     def k(y: BorrowMut[Array[f32]]) -> None:
         """A docstring whose second line starts at column 0:
-This line."""
+        This line."""
         y[0] = 1.0
 
     store = lower(k).kernel.body[0]
