@@ -22,7 +22,7 @@ import ctypes
 import hashlib
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -183,6 +183,17 @@ class CudaProgram(Program):
     max_threads: int
     uniform: bool
     checked: bool
+    geometry: dict[Any, Any] = field(default_factory=dict)  # (grid, block) -> launch_dims
+
+    def dims(
+        self, grid: tuple[int, int, int], block: tuple[int, int, int] | None
+    ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """``launch_dims`` for this kernel, memoised (warm launches repeat their grid)."""
+        key = (grid, block)
+        dims = self.geometry.get(key)
+        if dims is None:
+            dims = self.geometry[key] = launch_dims(grid, block, self.max_threads, self.uniform)
+        return dims
 
 
 class CudaEvent(Event):
@@ -207,7 +218,9 @@ class CudaEvent(Event):
         self.finished = False
 
     def _finish(self) -> None:
-        if not self.finished:
+        with self.device.lock:  # one harvest per slot, whichever thread sees completion first
+            if self.finished:
+                return
             self.finished = True
             if self.slot is not None and self.program is not None:
                 record = self.device.errors.harvest(self.slot)
@@ -502,7 +515,7 @@ class CudaDevice(Device):
         wait_for: Sequence[Event],
     ) -> Event:
         assert isinstance(program, CudaProgram)
-        blocks, threads = launch_dims(grid, block, program.max_threads, program.uniform)
+        blocks, threads = program.dims(grid, block)
         self.current()
         with self.lock:
             self._order(wait_for)
