@@ -57,8 +57,9 @@ class CpuObject:
 
 
 class CpuTarget(Target):
-    """Host CPU hooks: work-item values come from the generated group loops; a failed check
-    writes (last one wins) into a scratch record the entry point copies into ``err``."""
+    """Host CPU hooks: work-item values come from the generated group loops; failed checks
+    are recorded as ``codegen.cpu_checks`` explains, into a scratch record the entry point
+    copies into ``err``."""
 
     name = "cpu"
 
@@ -73,11 +74,9 @@ class CpuTarget(Target):
     def bounds_check(
         self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
     ) -> None:
-        b = fl.builder
-        with b.if_then(b.not_(ok), likely=False):
-            b.store(ll.Constant(I64, check_id), fl.err_state)
-            for d, idx in enumerate(indices):
-                b.store(idx, gep(b, I64, fl.err_state, ll.Constant(I64, 1 + d)))
+        from codegen.cpu_checks import cpu_bounds_check
+
+        cpu_bounds_check(fl, ok, check_id, indices)
 
 
 @functools.cache

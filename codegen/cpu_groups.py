@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir as ll
 
+from codegen.cpu_checks import RowRecord, make_row_record, row_failed, scan_row
 from codegen.llvm import (
+    I32,
     I64,
     ArrayValue,
     FunctionLowerer,
@@ -85,6 +87,7 @@ class _GroupEmitter:
         self.fission = fission
         self.wi_arrays: dict[str, ll.Value] = {}
         self.uniform_slots: dict[str, ll.Value] = {}
+        self.rows: RowRecord | None = None
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -114,15 +117,37 @@ class _GroupEmitter:
             return
         fl, geo = self.fl, self.geo
 
-        def dim0(x: ll.Value, latch: ll.Block, y: ll.Value, z: ll.Value) -> None:
+        rows = self.rows
+
+        def dim0(x: ll.Value, latch: ll.Block, y: ll.Value, z: ll.Value, mode: str) -> None:
             self.set_work_item([x, y, z])
             if not self.fission:
                 fl.reset_locals()
             fl.return_block = latch
+            if rows is not None:
+                rows.mode = mode
+            fl.side_effects = mode != "replay"
             fl.lower_body(stmts)
+            fl.side_effects = True
+            if rows is not None:
+                rows.mode = "off"
+
+        def row(y: ll.Value, z: ll.Value, mode: str) -> None:
+            counted_loop(fl, geo.base[0], geo.end[0], "wi0",
+                         lambda x, lt: dim0(x, lt, y, z, mode))  # fmt: skip
 
         def dim1(y: ll.Value, _: ll.Block, z: ll.Value) -> None:
-            counted_loop(fl, geo.base[0], geo.end[0], "wi0", lambda x, lt: dim0(x, lt, y, z))
+            if rows is None:
+                row(y, z, "off")
+                return
+            fl.builder.store(ll.Constant(I32, 0), rows.any_bad)
+            if rows.strategy == "rows":
+                row(y, z, "rows")
+                scan_row(fl, rows, fl.builder.sub(geo.end[0], geo.base[0]))
+                return
+            row(y, z, "fast")
+            with fl.builder.if_then(row_failed(fl, rows), likely=False):
+                row(y, z, "replay")
 
         def dim2(z: ll.Value, _: ll.Block) -> None:
             counted_loop(fl, geo.base[1], geo.end[1], "wi1", lambda y, lt: dim1(y, lt, z))
@@ -257,6 +282,9 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     geo = _Geometry(header[0:3], header[3:6], header[6:9])
     fission = has_barrier(kernel.body)
     em = _GroupEmitter(fl, geo, fission)
+    if module.boundscheck and module.checks:
+        em.rows = make_row_record(fl, module, geo.lsize[0])
+        fl.target_state = em.rows
     if fission:
         count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
         for name, st in kernel.locals.items():

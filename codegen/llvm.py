@@ -307,6 +307,10 @@ class FunctionLowerer:
         self.alloca_block: ll.Block | None = None
         # Target-private state (e.g. the CPU target's current work-item loop values).
         self.wi_values: dict[tuple[str, int], ll.Value] = {}
+        self.target_state: object = None
+        # False while re-running code only to find failing checks: Store and AtomicRMW then
+        # skip their memory access (an atomic yields 0).
+        self.side_effects = True
 
     @property
     def target(self) -> Target:

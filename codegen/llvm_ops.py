@@ -336,6 +336,8 @@ def _atomic(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     arr, ptr, ok = fl.element_pointer(e.array, e.indices, e.check)
     st = arr.type.dtype
     b = fl.builder
+    if not fl.side_effects:
+        return ll.Constant(llvm_type(st), None)
     if ok is None:
         return fl.target.atomic_rmw(fl, e.op, ptr, value, st)
     pre = b.block

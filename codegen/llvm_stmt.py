@@ -36,6 +36,8 @@ def _store(fl: FunctionLowerer, s: n.Stmt) -> None:
     b = fl.builder
     mem = store_value(fl, arr.type.dtype, value)
     align = arr.type.dtype.itemsize
+    if not fl.side_effects:
+        return
     if ok is None:
         b.store(mem, ptr, align=align)
         return

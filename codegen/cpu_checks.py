@@ -1,0 +1,226 @@
+"""Bounds-check recording on the CPU, shaped so the work-item loop stays vectorisable.
+
+An error record needs the failing check's id and indices, exactly; a store of them inside the
+dimension-0 work-item loop would stop LLVM's vectoriser. Two strategies, per kernel:
+
+``replay`` (when ``replay_safe``): the row loop only folds "some check failed" into an integer
+OR reduction (vectorises like any reduction). Only if it is set after the row, the row runs
+again with memory effects off (stores and atomics skipped, loads still guarded) and records the
+first failure exactly. Replaying is exact because, by the safety analysis, no checked index and
+no condition depends on memory the kernel writes, on an atomic's result or on a call.
+
+``rows`` (otherwise): a failing check of work-item ``lx`` stores its id and indices at
+``ids[lx]`` and ``idx[d * width + lx]``, consecutive addresses that vectorise as masked stores,
+plus the OR flag; after a row with a failure a scalar scan copies the first record.
+
+Checks outside the row loop (group-uniform code) and in device functions write the call's
+scratch record directly, first failure wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llvmlite import ir as ll
+
+from codegen.llvm import I1, I8, I32, I64, PTR, FunctionLowerer, gep, opaque_alloca
+from codegen.llvm_walk import child_exprs, has_barrier, stmt_exprs, walk_exprs, walk_stmts
+from gpuoff.ir import nodes as n
+
+
+@dataclass
+class RowRecord:
+    """Per-row error state of the kernel's work-item loops (see the module docstring).
+
+    ``mode``: ``"off"`` (not inside a row loop), ``"rows"``, ``"fast"`` (replay strategy,
+    first pass) or ``"replay"`` (second pass)."""
+
+    strategy: str
+    any_bad: ll.Value
+    width: ll.Value
+    ids: ll.Value | None = None
+    idx: ll.Value | None = None
+    ndim: int = 0
+    mode: str = "off"
+
+
+def make_row_record(fl: FunctionLowerer, module: n.Module, width: ll.Value) -> RowRecord:
+    """Allocate the row state (call once, in the group function's entry)."""
+    b = fl.builder
+    flag = fl.alloca(I32, name="row.bad")
+    if replay_safe(module):
+        return RowRecord("replay", flag, width)
+    ndim = max(c.ndim for c in module.checks)
+    ids = opaque_alloca(b, I64, width, "row.ids")
+    idx = opaque_alloca(b, I64, b.mul(width, ll.Constant(I64, max(ndim, 1))), "row.idx")
+    memset = fl.ml.declare("llvm.memset.p0.i64", ll.VoidType(), [PTR, I8, I64, I1])
+    b.call(memset, [ids, ll.Constant(I8, 0), b.mul(width, ll.Constant(I64, 8)),
+                    ll.Constant(I1, 0)])  # fmt: skip
+    return RowRecord("rows", flag, width, ids, idx, ndim)
+
+
+def cpu_bounds_check(
+    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+) -> None:
+    """The CPU target's ``bounds_check`` hook."""
+    b = fl.builder
+    rr = fl.target_state
+    mode = rr.mode if fl.fn.is_kernel and isinstance(rr, RowRecord) else "off"
+    if mode in ("off", "replay"):
+        record_direct(fl, ok, check_id, indices)
+        return
+    assert isinstance(rr, RowRecord)
+    bad = b.not_(ok)
+    # An unconditional integer OR: the form LLVM's vectoriser knows as a reduction.
+    b.store(b.or_(b.load(rr.any_bad, typ=I32), b.zext(bad, I32)), rr.any_bad)
+    if mode == "fast":
+        return
+    assert rr.ids is not None and rr.idx is not None
+    with b.if_then(bad, likely=False):
+        lx = fl.wi_values[("local_id", 0)]
+        b.store(ll.Constant(I64, check_id), gep(b, I64, rr.ids, lx))
+        for d, v in enumerate(indices):
+            at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
+            b.store(v, gep(b, I64, rr.idx, at))
+
+
+def record_direct(
+    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+) -> None:
+    """Write the record into ``fl.err_state`` if it is still empty (first failure wins)."""
+    b = fl.builder
+    with b.if_then(b.not_(ok), likely=False):
+        empty = b.icmp_unsigned("==", b.load(fl.err_state, typ=I64), ll.Constant(I64, 0))
+        with b.if_then(empty):
+            b.store(ll.Constant(I64, check_id), fl.err_state)
+            for d, idx in enumerate(indices):
+                b.store(idx, gep(b, I64, fl.err_state, ll.Constant(I64, 1 + d)))
+
+
+def row_failed(fl: FunctionLowerer, rr: RowRecord) -> ll.Value:
+    """i1: some check failed in the row just run."""
+    b = fl.builder
+    return b.icmp_unsigned("!=", b.load(rr.any_bad, typ=I32), ll.Constant(I32, 0))
+
+
+def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value) -> None:
+    """``rows`` strategy, after a failed row: first record -> scratch (if empty); clear."""
+    from codegen.cpu_groups import counted_loop
+
+    b = fl.builder
+    scratch = fl.err_state
+    assert rr.ids is not None and rr.idx is not None
+    ids, idx = rr.ids, rr.idx
+
+    def body(lx: ll.Value, _: ll.Block) -> None:
+        slot = gep(b, I64, ids, lx)
+        cid = b.load(slot, typ=I64)
+        empty = b.icmp_unsigned("==", b.load(scratch, typ=I64), ll.Constant(I64, 0))
+        with b.if_then(b.and_(b.icmp_unsigned("!=", cid, ll.Constant(I64, 0)), empty)):
+            b.store(cid, scratch)
+            for d in range(rr.ndim):
+                at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
+                v = b.load(gep(b, I64, idx, at), typ=I64)
+                b.store(v, gep(b, I64, scratch, ll.Constant(I64, 1 + d)))
+        b.store(ll.Constant(I64, 0), slot)
+
+    with b.if_then(row_failed(fl, rr), likely=False):
+        counted_loop(fl, ll.Constant(I64, 0), count, "scan", body)
+
+
+# --------------------------------------------------------------------------------------------
+# When is a replay exact?
+# --------------------------------------------------------------------------------------------
+
+
+def _impure_functions(module: n.Module) -> set[str]:
+    """Device functions that store or do atomics, directly or through calls."""
+    direct: dict[str, tuple[bool, set[str]]] = {}
+    for fn in module.functions:
+        effects = any(isinstance(s, n.Store) for s in walk_stmts(fn.body)) or any(
+            isinstance(e, n.AtomicRMW) for e in walk_exprs(fn.body)
+        )
+        callees = {e.callee for e in walk_exprs(fn.body) if isinstance(e, n.Call)}
+        direct[fn.name] = (effects, callees)
+    impure: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, (effects, callees) in direct.items():
+            if name not in impure and (effects or callees & impure):
+                impure.add(name)
+                changed = True
+    return impure
+
+
+def _written_arrays(kernel: n.Function) -> set[str]:
+    names = {sa.name for sa in kernel.shared}
+    for s in walk_stmts(kernel.body):
+        if isinstance(s, n.Store):
+            names.add(s.array.name)
+    names |= {e.array.name for e in walk_exprs(kernel.body) if isinstance(e, n.AtomicRMW)}
+    return names
+
+
+def _tainted(e: n.Expr, written: set[str], locals_: set[str]) -> bool:
+    """Whether ``e`` may depend on written memory, an atomic's result or a call."""
+    todo = [e]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, (n.AtomicRMW, n.Call)):
+            return True
+        if isinstance(x, n.Load) and x.array.name in written:
+            return True
+        if isinstance(x, n.Var) and x.name in locals_:
+            return True
+        todo.extend(child_exprs(x))
+    return False
+
+
+def _sinks(stmts: tuple[n.Stmt, ...]) -> list[n.Expr]:
+    """Expressions that decide which checked accesses run and with which indices."""
+    out: list[n.Expr] = []
+    for s in walk_stmts(stmts):
+        if isinstance(s, (n.If, n.While, n.ForRange)):
+            out.extend(stmt_exprs(s))
+        if isinstance(s, n.Store) and s.check is not None:
+            out.extend(s.indices)
+    for e in walk_exprs(stmts):
+        if isinstance(e, (n.Load, n.AtomicRMW)) and e.check is not None:
+            out.extend(e.indices)
+        elif isinstance(e, n.Select):
+            out.append(e.cond)
+        elif isinstance(e, n.Logical):
+            out.append(e.lhs)
+    return out
+
+
+def replay_safe(module: n.Module) -> bool:
+    """Whether re-running a row without memory effects finds exactly the same failures."""
+    kernel = module.kernel
+    if has_barrier(kernel.body):
+        return False  # locals live across regions: a replay would update them twice
+    impure = _impure_functions(module)
+    if any(isinstance(e, n.Call) and e.callee in impure for e in walk_exprs(kernel.body)):
+        return False
+    written = _written_arrays(kernel)
+    tainted: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for s in walk_stmts(kernel.body):
+            target: str | None = None
+            exprs: tuple[n.Expr, ...] = ()
+            if isinstance(s, n.Assign):
+                target, exprs = s.target, (s.value,)
+            elif isinstance(s, n.ForRange):
+                target, exprs = s.var, (s.start, s.stop, s.step)
+            if target is None or target in tainted:
+                continue
+            if any(_tainted(x, written, tainted) for x in exprs):
+                tainted.add(target)
+                changed = True
+    return not any(_tainted(x, written, tainted) for x in _sinks(kernel.body))
+
+
+__all__ = ["I1", "RowRecord", "cpu_bounds_check", "make_row_record", "replay_safe"]
