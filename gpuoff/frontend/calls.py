@@ -123,8 +123,7 @@ class CallMixin(LowererBase):
     def math(self, node: ast.Call, name: str, args: list[Val], float_result: bool) -> Val:
         """A math function call (R8); ``float_result`` forces a float (``math.fabs``)."""
         if float_result:
-            args = [Val(self.coerce(a, R.math_call("sqrt", [a.vtype])[0].type, node), a.weak)
-                    for a in args]  # fmt: skip
+            args = [Val(self.coerce(a, R.float_of(a.vtype).type, node), a.weak) for a in args]
         arg_t, res_t = self.rule(node, lambda: R.math_call(name, [a.vtype for a in args]))
         cast_args = tuple(self.coerce(a, arg_t.type, node) for a in args)
         return Val(N.MathCall(res_t.type, name, cast_args, loc=self.loc(node)), res_t.weak)

@@ -65,7 +65,7 @@ def truth(expr: N.Expr) -> N.Expr:
         return expr
     if isinstance(expr, N.Const):
         return N.Const(T.boolean, bool(expr.value), loc=expr.loc)
-    return N.Compare(T.boolean, "ne", expr, const(0, expr.type), loc=expr.loc)
+    return N.Compare(T.boolean, "ne", expr, const(0, expr.type, expr.loc), loc=expr.loc)
 
 
 def children(node: object) -> Iterator[N.Node]:

@@ -114,8 +114,8 @@ def unary(op: str, a: VType) -> VType:
     return a
 
 
-def _float_of(v: VType) -> VType:
-    # R8
+def float_of(v: VType) -> VType:
+    """The float type an int or bool argument of a float function becomes (R8)."""
     return v if v.type.is_float else VType(T.f64, v.weak)
 
 
@@ -135,10 +135,10 @@ def math_call(name: str, args: list[VType]) -> tuple[VType, VType]:
     for v in args[1:]:
         joined = common(joined, v)
     if name in FLOAT_MATH:
-        f = _float_of(joined)
+        f = float_of(joined)
         return f, f
     if name in ("isnan", "isinf"):
-        return _float_of(joined), VType(T.boolean)
+        return float_of(joined), VType(T.boolean)
     arith = _arith(joined) if name == "abs" else joined
     if arith.type.is_bool:
         arith = VType(T.i64, arith.weak)

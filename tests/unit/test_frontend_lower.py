@@ -26,6 +26,9 @@ def lower(fn: Callable[..., Any], ndim: int = 1, **kw: bool) -> N.Module:
     ]
     module = lower_kernel(fn, types, **kw)
     verify(module)
+    for f in (module.kernel, *module.functions):
+        missing = [n for n in walk(f.body) if n.loc is None]
+        assert not missing, f"nodes without a source location: {missing}"
     return module
 
 

@@ -29,7 +29,22 @@ def lower(fn: Callable[..., Any]) -> N.Module:
     ]
     module = lower_kernel(fn, types)
     verify(module)
+    for f in (module.kernel, *module.functions):
+        for node in _walk(f.body):
+            assert node.loc is not None, node
     return module
+
+
+def _walk(node: object) -> list[N.Node]:
+    if isinstance(node, tuple):
+        return [n for item in node for n in _walk(item)]
+    if not isinstance(node, N.Node):
+        return []
+    out: list[N.Node] = [node]
+    for name in node.__dataclass_fields__:
+        if name != "loc":
+            out += _walk(getattr(node, name))
+    return out
 
 
 def stored(module: N.Module, k: int = 0) -> N.Expr:
