@@ -168,7 +168,7 @@ def _approx_f32(fl: FunctionLowerer, name: str, x: ll.Value) -> ll.Value:
     return intr(f"{name}.approx.f", x)
 
 
-class _ArgAttributes(ll.values.ArgumentAttributes):  # type: ignore[misc]
+class _ArgAttributes(ll.values.ArgumentAttributes):  # type: ignore[misc, unused-ignore]
     """llvmlite's parameter attributes plus ``readonly`` (valid LLVM, missing from its list)."""
 
     _known = MappingProxyType({**ll.values.ArgumentAttributes._known, "readonly": False})
