@@ -70,7 +70,8 @@ class MovedAt:
         return UseAfterMoveError(use_after_move_message(name, self.kernel, self.where))
 
 
-_pending: list[Event] = []
+_pending: list[tuple[Event, object]] = []
+"""Unfinished device work and what it needs alive (its arguments) until it finishes."""
 _deferred: list[BaseException] = []
 _PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -148,11 +149,13 @@ def check_aliases(kernel: str, args: Sequence[ArgUse]) -> None:
                 raise BorrowError(alias_message(kernel, a.name, a.access, b.name, b.access))
 
 
-def track(event: Event) -> None:
-    """Remember unfinished device work for ``synchronize()`` (caller holds ``LOCK``)."""
+def track(event: Event, keep_alive: object = None) -> None:
+    """Remember unfinished device work for ``synchronize()``, holding ``keep_alive`` (the
+    launch's arguments: their memory must outlive the work) until it is done. The caller
+    holds ``LOCK``."""
     if len(_pending) > 64:
-        _pending[:] = [e for e in _pending if not _finished(e)]
-    _pending.append(event)
+        _pending[:] = [p for p in _pending if not _finished(p[0])]
+    _pending.append((event, keep_alive))
 
 
 def _finished(event: Event) -> bool:
@@ -182,7 +185,8 @@ def raise_deferred() -> None:
 def synchronize() -> None:
     """Wait for all device work launched so far; raise the first error it reported."""
     with LOCK:
-        events = list(_pending)
+        pending = list(_pending)  # holds the arguments alive until their work is done
         _pending.clear()
-    wait_all(events)
+    wait_all([event for event, _ in pending])
+    del pending
     raise_deferred()

@@ -28,6 +28,18 @@ from gpuoff.runtime.buffer import Buffer
 from gpuoff.runtime.devices.base import ArrayArg, Device, DoneEvent, Event, LaunchArg, Program
 
 _DONE = DoneEvent()
+_guards_on = True
+
+
+def set_guards(enabled: bool) -> None:
+    """Turn the borrow guards off (``False``) or on, for measuring their cost only.
+
+    Unsafe when off: no alias, move or host-view checks, no ordering of conflicting launches,
+    no residency updates. ``gpuoff bench`` uses it to report what the guards cost."""
+    global _guards_on
+    _guards_on = enabled
+
+
 HostArrays = list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
 """NumPy arguments of a launch: (parameter index, the array, the buffer standing for it)."""
 _INF = float("inf")
@@ -86,9 +98,14 @@ class Plan:
             else:
                 values.append(A.check_scalar(self.kernel, decl, a))
         with guards.LOCK:
-            waits = self._check(args)
-            event = self._run(launch, args, values, waits, geo[2], geo[3])
-            result = self._commit(args, event)
+            if _guards_on:
+                waits = self._check(args)
+                event = self._run(launch, args, values, waits, geo[2], geo[3])
+                result = self._commit(args, event)
+            else:  # measurement only: no checks, no ordering, no bookkeeping
+                waits = []
+                event = self._run(launch, args, values, waits, geo[2], geo[3])
+                result = None
         if debug._level:
             debug.log(debug.LAUNCHES, f"launch {self.kernel}[{launch.grid}, {launch.block}] on "
                       f"{self.device.name}: {geo[3]} items, waits on {len(waits)}, "
@@ -174,7 +191,7 @@ class Plan:
             if exclusive and not (self.host_loc and st.plain):
                 st.mark_written_on(self.device, buf._lo, buf._hi)
         if pending:
-            guards.track(event)
+            guards.track(event, args)
         elif event is not _DONE:
             guards.settle(event)  # finished already: keep its error for the next sync point
         if not self.owned:
