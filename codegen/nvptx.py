@@ -201,6 +201,7 @@ def _kernel_function(ml: ModuleLowerer, params: tuple[PtxParam, ...]) -> ll.Func
         else:
             k += 1
     fn.args[0].add_attribute("noalias")
+    fn.args[0].attributes.align = 8
     return fn
 
 
