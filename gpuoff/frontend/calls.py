@@ -175,7 +175,7 @@ class CallMixin(LowererBase):
                             "be used as a value")  # fmt: skip
         rtype = callee.return_type or T.boolean
         call = N.Call(rtype, callee.ir_name, tuple(ir_args), loc=self.loc(node))
-        return Val(call)
+        return Val(call, callee.weak_return)
 
     def _bind(self, node: ast.Call, fn: DeviceFunction[Any, Any]) -> list[ast.expr | _Default]:
         """Match a call's positional and keyword arguments (and defaults) to parameters."""

@@ -79,8 +79,10 @@ def _return_type(spec: FuncSpec, types: PassTypes, body: tuple[N.Stmt, ...]) -> 
     return rtype
 
 
-def lower_function(ctx: ModuleContext, spec: FuncSpec) -> N.Function:
-    """Lower ``spec`` to an ``ir.Function`` (device functions it calls go to ``ctx``)."""
+def lower_function(ctx: ModuleContext, spec: FuncSpec) -> tuple[N.Function, bool]:
+    """Lower ``spec`` to an ``ir.Function`` (device functions it calls go to ``ctx``), and
+    whether its inferred return value is weak (every ``return`` gives a Python literal, so
+    callers treat the result like a Python number, R2)."""
     types = _fixpoint(ctx, spec)
     lw = FunctionLowerer(ctx, spec, types, final=True)
     body = lw.run()
@@ -94,7 +96,8 @@ def lower_function(ctx: ModuleContext, spec: FuncSpec) -> N.Function:
     local_types: dict[str, T.ScalarType] = {n: vt.type for n, vt in types.locals.items()}
     local_types.update(types.declared)
     local_types.update(lw.temps)
-    return N.Function(
+    weak = spec.declared_return is INFER and types.returns is not None and types.returns.weak
+    func = N.Function(
         spec.ir_name,
         params,
         _return_type(spec, types, body),
@@ -106,3 +109,4 @@ def lower_function(ctx: ModuleContext, spec: FuncSpec) -> N.Function:
         firstlineno=src.firstlineno,
         loc=src.loc(src.tree),
     )
+    return func, weak

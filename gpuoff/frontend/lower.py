@@ -39,6 +39,7 @@ class DeviceSig:
     ir_name: str
     params: tuple[tuple[str, ParamType], ...]
     return_type: T.ScalarType | None
+    weak_return: bool = False
 
 
 def _tag(t: ParamType) -> str:
@@ -139,11 +140,11 @@ class ModuleContext:
         )
         self.in_progress.append(pyfunc)
         try:
-            func = lower_function(self, spec)
+            func, weak = lower_function(self, spec)
         finally:
             self.in_progress.pop()
         self.functions.append(func)  # after its own callees: callees come first
-        sig = DeviceSig(spec.ir_name, spec.params, func.return_type)
+        sig = DeviceSig(spec.ir_name, spec.params, func.return_type, weak)
         self.sigs[key] = sig
         return sig
 
@@ -261,7 +262,7 @@ def lower_kernel(
     spec = FuncSpec(fsrc, func.__name__, func.__name__, True, params, None)
     ctx.in_progress.append(func)
     try:
-        kernel = lower_function(ctx, spec)
+        kernel, _ = lower_function(ctx, spec)
     except CompileError as exc:
         raise exc.with_traceback(None) from None
     return N.Module(kernel, tuple(ctx.functions), tuple(ctx.checks), boundscheck, fastmath)
