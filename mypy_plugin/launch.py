@@ -37,17 +37,18 @@ def _ownership_args(sig: CallableType, args: list[list[Expression]]) -> list[Arg
     return out
 
 
-def check_aliasing(api: TypeChecker, args: list[Arg], callee: str) -> None:
-    """Flag one place passed exclusively (BorrowMut/Owned) and also as another argument."""
+def find_aliases(args: list[Arg], callee: str) -> list[tuple[str, Expression]]:
+    """One place passed exclusively (BorrowMut/Owned) and also as another argument."""
+    found: list[tuple[str, Expression]] = []
     for j, (name_j, acc_j, arg_j) in enumerate(args):
         key = place(arg_j)
         if key is None:
             continue
         for name_i, acc_i, arg_i in args[:j]:
             if place(arg_i) == key and conflicts(acc_i, acc_j):
-                msg = alias_message(callee, name_i, acc_i, name_j, acc_j)
-                api.fail(msg, arg_j, code=ALIAS)
+                found.append((alias_message(callee, name_i, acc_i, name_j, acc_j), arg_j))
                 break
+    return found
 
 
 def check_owned_call(
@@ -60,8 +61,10 @@ def check_owned_call(
     starred = {id(a) for a, k in zip(call.args, call.arg_kinds, strict=True) if k.is_star()}
     owned = [o for o in _ownership_args(sig, args) if id(o[2]) not in starred]
     callee = callee_name(call)
-    if alias and not in_expected_raise(api, call):
-        check_aliasing(api, owned, callee)
+    aliases = find_aliases(owned, callee) if alias else []
+    if aliases and not in_expected_raise(api, call):
+        for msg, arg in aliases:
+            api.fail(msg, arg, code=ALIAS)
     moved = [
         a.node
         for _, acc, a in owned

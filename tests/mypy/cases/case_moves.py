@@ -106,3 +106,12 @@ def closures(x: Buffer[f32]) -> None:
     take(x)
     later = lambda: x.shape  # closures are left to the runtime
     print(later)
+
+
+def loop_index(bufs: list[Buffer[f32]]) -> None:
+    for b in bufs:
+        take(b)  # a new value each iteration
+    while bufs:
+        b = bufs.pop()
+        take(b)
+    print(b)  # E: 'b' was moved into take at line 113 and cannot be used any more  [gpuoff-use-after-move] # E: 'b' was moved into take at line 116 and cannot be used any more  [gpuoff-use-after-move]
