@@ -38,6 +38,7 @@ from codegen.llvm import (
     memory_type,
     opaque_alloca,
 )
+from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 
@@ -77,6 +78,16 @@ class CpuTarget(Target):
         from codegen.cpu_checks import cpu_bounds_check
 
         cpu_bounds_check(fl, ok, check_id, indices)
+
+    def barrier(self, fl: FunctionLowerer) -> None:
+        # Kernel-level barriers are handled by region fission (codegen.cpu_groups) and never
+        # reach this hook; one in a device function cannot be split there.
+        where = SourceLocation(fl.fn.filename, fl.fn.firstlineno, 0)
+        raise CompileError(
+            f"barrier() inside device function {fl.fn.name!r} is not supported on the CPU; "
+            "call barrier() from the kernel itself",
+            where,
+        )
 
 
 @functools.cache

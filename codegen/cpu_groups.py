@@ -30,7 +30,7 @@ from codegen.llvm import (
     opaque_alloca,
 )
 from codegen.llvm_stmt import trip_count
-from codegen.llvm_walk import has_barrier
+from codegen.llvm_walk import escaping_jumps, has_barrier
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
@@ -58,14 +58,16 @@ def counted_loop(
     hi: ll.Value,
     name: str,
     emit_body: Callable[[ll.Value, ll.Block], None],
+    end: ll.Block | None = None,
 ) -> None:
-    """``for i in [lo, hi)`` (i64, step 1); ``emit_body(i, latch)`` fills the body."""
+    """``for i in [lo, hi)`` (i64, step 1); ``emit_body(i, latch)`` fills the body; ``end``
+    (created if not given) is where the loop exits."""
     b = fl.builder
     pre = b.block
     head = fl.new_block(f"{name}.head")
     body = fl.new_block(f"{name}.body")
     latch = fl.new_block(f"{name}.latch")
-    end = fl.new_block(f"{name}.end")
+    end = end or fl.new_block(f"{name}.end")
     b.branch(head)
     b.position_at_end(head)
     i = b.phi(I64, name=name)
@@ -88,6 +90,7 @@ class _GroupEmitter:
         self.wi_arrays: dict[str, ll.Value] = {}
         self.uniform_slots: dict[str, ll.Value] = {}
         self.rows: RowRecord | None = None
+        self.group_loops: list[tuple[ll.Block, ll.Block]] = []  # (continue, break) targets
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -158,14 +161,19 @@ class _GroupEmitter:
         """Lower statements at work-group level, splitting at barriers."""
         run: list[n.Stmt] = []
         for s in stmts:
-            if not has_barrier([s]):
+            jumps = bool(self.group_loops) and escaping_jumps([s])
+            if not has_barrier([s]) and not jumps:
                 run.append(s)
                 continue
             self.work_item_nest(run)
             run = []
             if isinstance(s, n.Barrier):
                 continue
-            if isinstance(s, n.If):
+            if isinstance(s, (n.Break, n.Continue)):
+                cont, brk = self.group_loops[-1]
+                self.fl.builder.branch(brk if isinstance(s, n.Break) else cont)
+                self.fl.builder.position_at_end(self.fl.new_block("dead"))
+            elif isinstance(s, n.If):
                 self._uniform_if(s)
             elif isinstance(s, n.ForRange):
                 self._uniform_for(s)
@@ -184,10 +192,10 @@ class _GroupEmitter:
         b.cbranch(cond, then_bb, else_bb)
         b.position_at_end(then_bb)
         self.group_stmts(s.body)
-        b.branch(end)
+        fl.branch_if_open(end)
         b.position_at_end(else_bb)
         self.group_stmts(s.orelse)
-        b.branch(end)
+        fl.branch_if_open(end)
         b.position_at_end(end)
 
     def _uniform_for(self, s: n.ForRange) -> None:
@@ -203,13 +211,16 @@ class _GroupEmitter:
             self.uniform_slots[s.var] = fl.alloca(llvm_type(st), name=f"{s.var}.uniform")
         slot = self.uniform_slots[s.var]
         start, _, step = vals
+        end = fl.new_block("gfor.end")
 
-        def body(k: ll.Value, _: ll.Block) -> None:
+        def body(k: ll.Value, latch: ll.Block) -> None:
             kv = k if st.bits == 64 else b.trunc(k, llvm_type(st))
             b.store(b.add(start, b.mul(kv, step)), slot)
+            self.group_loops.append((latch, end))
             self.group_stmts(s.body)
+            self.group_loops.pop()
 
-        counted_loop(fl, ll.Constant(I64, 0), count, "gfor", body)
+        counted_loop(fl, ll.Constant(I64, 0), count, "gfor", body, end)
 
     def _uniform_while(self, s: n.While) -> None:
         fl = self.fl
@@ -220,8 +231,10 @@ class _GroupEmitter:
         self.uniform()
         b.cbranch(fl.expr(s.cond), body, end)
         b.position_at_end(body)
+        self.group_loops.append((head, end))
         self.group_stmts(s.body)
-        b.branch(head)
+        self.group_loops.pop()
+        fl.branch_if_open(head)
         b.position_at_end(end)
 
 

@@ -88,3 +88,13 @@ def calls_and_work_items(stmts: Sequence[n.Stmt]) -> tuple[bool, set[str]]:
 def has_barrier(stmts: Sequence[n.Stmt]) -> bool:
     """Whether a ``Barrier`` occurs anywhere in ``stmts``."""
     return any(isinstance(s, n.Barrier) for s in walk_stmts(stmts))
+
+
+def escaping_jumps(stmts: Sequence[n.Stmt]) -> bool:
+    """Whether ``stmts`` hold a ``Break``/``Continue`` for a loop enclosing them."""
+    for s in stmts:
+        if isinstance(s, (n.Break, n.Continue)):
+            return True
+        if isinstance(s, n.If) and (escaping_jumps(s.body) or escaping_jumps(s.orelse)):
+            return True
+    return False

@@ -199,3 +199,43 @@ def test_barrier_in_uniform_for_loop_2d_groups() -> None:
     both(b.module(k), [res], (8, 4), (4, 2))
     tile_sum = sum(x + y for x in range(4) for y in range(2))
     assert (res == 3 * tile_sum + 8 * (0 + 1 + 2)).all()
+
+
+def test_break_out_of_a_uniform_loop_with_barriers() -> None:
+    # while True: tile[lid] = r; barrier; acc += tile[(lid+1) % B]; barrier; r += 1;
+    #             if r == 4: break      (uniform break at group level)
+    out = b.ref("out", b.mut(t.i64))
+    sh = b.ref("sh", b.shared_t(t.i64, 8))
+    lid = b.wi("local_id", 0)
+    r = b.var("r")
+    body: list[n.Stmt] = [
+        b.assign("r", b.c(0)),
+        b.assign("acc", b.c(0)),
+        b.while_(b.c(True), [
+            b.store(sh, lid, b.bin_("add", r, lid)),
+            n.Barrier(),
+            b.assign("acc", b.bin_("add", b.var("acc"),
+                                   b.load(sh, b.bin_("mod", b.bin_("add", lid, 1), 8)))),
+            n.Barrier(),
+            b.assign("r", b.bin_("add", r, 1)),
+            b.if_(b.cmp("eq", r, 4), [n.Break()]),
+            b.if_(b.cmp("eq", r, 2), [n.Continue()]),
+        ]),
+        b.store(out, b.gid(0), b.var("acc")),
+    ]  # fmt: skip
+    k = b.kernel("brk", [b.param("out", out.type)], body, {"r": t.i64, "acc": t.i64},
+                 (n.SharedArray("sh", sh.type),))  # fmt: skip
+    res = np.zeros(16, dtype=np.int64)
+    both(b.module(k), [res], 16, (8,))
+    want = [sum(rr + (lx + 1) % 8 for rr in range(4)) for lx in range(8)] * 2
+    np.testing.assert_array_equal(res, want)
+
+
+def test_barrier_in_device_function_is_a_compile_error() -> None:
+    from gpuoff.errors import CompileError
+
+    f = b.func("sync", [], [n.Barrier()])
+    out = b.ref("out", b.mut(t.i64))
+    k = b.kernel("k", [b.param("out", out.type)], [n.ExprStmt(n.Call(t.boolean, "sync", ()))])
+    with pytest.raises(CompileError, match="device function 'sync'"):
+        run_cpu(b.module(k, f), [np.zeros(1, dtype=np.int64)], 1)
