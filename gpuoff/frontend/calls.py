@@ -103,6 +103,9 @@ class CallMixin(LowererBase):
         if name == "abs":
             self._nargs(node, 1, "abs()")
             return self.math(node, "abs", [self.expr(node.args[0])], False)
+        if name == "pow":
+            self._nargs(node, 2, "pow()")  # pow(a, b) is a ** b (no three-argument form)
+            return self.binop("pow", self.expr(node.args[0]), self.expr(node.args[1]), node)
         if name in ("min", "max"):
             if len(node.args) < 2:
                 self.fail(node, f"{name}() in kernels takes two or more numbers")

@@ -49,7 +49,7 @@ for _fn, _name in lang.MATH_FUNCTIONS.items():
 BUILTINS: dict[object, str] = {
     builtins.abs: "abs", builtins.min: "min", builtins.max: "max", builtins.int: "int",
     builtins.float: "float", builtins.bool: "bool", builtins.len: "len",
-    builtins.range: "range",
+    builtins.range: "range", builtins.pow: "pow",
 }  # fmt: skip
 
 

@@ -320,6 +320,7 @@ def k_math(n: i32, x: Borrow[Array[f32]], y: BorrowMut[Array[f64]]) -> None:
     y[3] = min(n, 3, x[0])
     y[4] = go.isnan(import_free)
     y[5] = go.fma(import_free, 2.0, 1.0)
+    y[6] = pow(import_free, 2) + n**2
 
 
 def test_math_calls() -> None:
@@ -339,3 +340,7 @@ def test_math_calls() -> None:
     fma = stored(module, 5)
     assert isinstance(fma, N.MathCall) and fma.type == T.f32
     assert fma.args[1] == N.Const(T.f32, 2.0)
+    pows = stored(module, 6)
+    assert isinstance(pows, N.Binary) and pows.type == T.f64
+    assert isinstance(pows.lhs, N.Cast) and isinstance(pows.lhs.value, N.Binary)
+    assert pows.lhs.value.op == "pow" and pows.lhs.value.type == T.f32
