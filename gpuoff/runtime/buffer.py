@@ -13,9 +13,10 @@ synchronisation points, or at ``go.synchronize()``.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import numpy as np
 
@@ -285,22 +286,44 @@ def _from_host(a: np.ndarray[Any, Any], written: bool) -> Buffer[Any]:
     return Buffer(storage, 0, a.shape, _c_strides(a.shape), a.dtype)
 
 
+@overload
+def empty(shape: _Shape) -> Buffer[lang.f32]: ...
+@overload
+def empty(shape: _Shape, dtype: type[DT]) -> Buffer[DT]: ...
+@overload
+def empty(shape: _Shape, dtype: object) -> Buffer[Any]: ...
 def empty(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """An uninitialised buffer (never copied anywhere until something writes it)."""
     dt = _np_dtype(dtype)
     return _from_host(np.empty(_shape(shape), dt), written=False)
 
 
+@overload
+def zeros(shape: _Shape) -> Buffer[lang.f32]: ...
+@overload
+def zeros(shape: _Shape, dtype: type[DT]) -> Buffer[DT]: ...
+@overload
+def zeros(shape: _Shape, dtype: object) -> Buffer[Any]: ...
 def zeros(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer of zeros (``dtype``: ``go.f32`` (default), a NumPy dtype or its name)."""
     return _from_host(np.zeros(_shape(shape), _np_dtype(dtype)), written=True)
 
 
+@overload
+def full(shape: _Shape, fill_value: Any) -> Buffer[lang.f32]: ...
+@overload
+def full(shape: _Shape, fill_value: Any, dtype: type[DT]) -> Buffer[DT]: ...
+@overload
+def full(shape: _Shape, fill_value: Any, dtype: object) -> Buffer[Any]: ...
 def full(shape: _Shape, fill_value: Any, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer filled with ``fill_value``."""
     return _from_host(np.full(_shape(shape), fill_value, _np_dtype(dtype)), written=True)
 
 
+@overload
+def array(obj: Any, dtype: type[DT]) -> Buffer[DT]: ...
+@overload
+def array(obj: Any, dtype: object = None) -> Buffer[Any]: ...
 def array(obj: Any, dtype: object = None) -> Buffer[Any]:
     """A new buffer holding a copy of ``obj`` (array-like or Buffer)."""
     if isinstance(obj, Buffer):
@@ -310,6 +333,15 @@ def array(obj: Any, dtype: object = None) -> Buffer[Any]:
     return _from_host(np.array(a, order="C", copy=True), written=True)
 
 
+_wrapped: weakref.WeakValueDictionary[tuple[Any, ...], Buffer[Any]] = weakref.WeakValueDictionary()
+"""Buffers wrapping NumPy memory, so that wrapping one array twice gives one buffer (one set
+of guards). A live buffer keeps its array alive, so the address identifies the array."""
+
+
+@overload
+def asarray(obj: Any, dtype: type[DT]) -> Buffer[DT]: ...
+@overload
+def asarray(obj: Any, dtype: object = None) -> Buffer[Any]: ...
 def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     """``obj`` as a buffer: itself if it is one; a C-contiguous, aligned, writeable NumPy array
     of a gpuoff dtype is wrapped without a copy (the buffer then shares its memory, and host
@@ -322,7 +354,13 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
         flags = obj.flags
         if obj.dtype == want and flags.c_contiguous and flags.aligned and flags.writeable:
             _np_dtype(obj.dtype)
-            return _from_host(obj, written=True)
+            key = (obj.__array_interface__["data"][0], obj.shape, obj.dtype.str)
+            found = _wrapped.get(key)
+            if found is not None and found._moved is None:
+                return found
+            buf = _from_host(obj, written=True)
+            _wrapped[key] = buf
+            return buf
     return array(obj, dtype)
 
 

@@ -120,3 +120,22 @@ def test_repr_len_and_moved_state() -> None:
     with pytest.raises(go.UseAfterMoveError, match="moved into k at here.py:1"):
         b.numpy()
     assert new.numpy().shape == (2, 3)
+
+
+def test_asarray_of_one_array_twice_is_one_buffer() -> None:
+    host = np.zeros(4, np.float32)
+    a = go.asarray(host)
+    assert go.asarray(host) is a
+    assert go.asarray(host[1:]) is not a  # another view: another wrapper (aliasing by address)
+    moved = a._moved_to("k", "f.py:1")
+    assert go.asarray(host) is not a
+    assert moved.numpy().tolist() == [0.0] * 4
+
+
+def test_typed_constructors() -> None:
+    f = go.zeros(3)
+    d = go.zeros(3, go.f64)
+    i = go.full(2, 1, go.i32)
+    assert (f.dtype, d.dtype, i.dtype) == (np.float32, np.float64, np.int32)
+    assert go.empty(2, "uint8").dtype == np.uint8
+    assert go.array([1, 2], go.u32).dtype == np.uint32
