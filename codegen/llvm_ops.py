@@ -116,7 +116,7 @@ def _int_floordiv_mod(
 
 
 def _float_floordiv_mod(fl: FunctionLowerer, op: str, a: ll.Value, d: ll.Value) -> ll.Value:
-    """CPython's float_divmod, branch-free."""
+    """NumPy's ``npy_divmod`` (Python's rule; ``a / b`` for a zero divisor), branch-free."""
     b = fl.builder
     ty = a.type
     fzero = ll.Constant(ty, 0.0)
@@ -139,7 +139,9 @@ def _float_floordiv_mod(fl: FunctionLowerer, op: str, a: ll.Value, d: ll.Value) 
         fd,
     )
     div_zero = b.fcmp_ordered("==", div, fzero)
-    return b.select(div_zero, b.call(copysign, [fzero, b.fdiv(a, d)]), fd)
+    fd = b.select(div_zero, b.call(copysign, [fzero, b.fdiv(a, d)]), fd)
+    # NumPy (npy_divmod): a zero divisor gives a / b (inf or nan).
+    return b.select(b.fcmp_ordered("==", d, fzero), b.fdiv(a, d), fd)
 
 
 def _int_pow(fl: FunctionLowerer, st: t.ScalarType, base: ll.Value, exp: ll.Value) -> ll.Value:
