@@ -262,6 +262,10 @@ class ExprMixin(LowererBase):
             op = CMPOPS[type(cmp)]
             lhs, rhs = operands[k], operands[k + 1]
             vt: R.VType = self.rule(node, lambda: R.compare(lhs.vtype, rhs.vtype))  # noqa: B023
+            if vt.type.is_int and not all(_fits(v, vt.type) for v in (lhs, rhs)):
+                # NumPy 2 compares with an out-of-range Python int exactly (u8 < 300 is
+                # True): compare in i64, which holds every value of both sides.
+                vt = R.VType(T.i64)
             a, b = self.coerce(lhs, vt.type, node), self.coerce(rhs, vt.type, node)
             c = N.Compare(T.boolean, op, a, b, loc=self.loc(node))
             result = c if result is None else N.Logical(T.boolean, "and", result, c,
@@ -283,6 +287,11 @@ class ExprMixin(LowererBase):
         v = self.call(node, as_stmt=False)
         assert v is not None
         return v
+
+
+def _fits(v: Val, t: T.ScalarType) -> bool:
+    e = v.expr
+    return not (v.weak and isinstance(e, N.Const)) or R.fits(e.value, t)
 
 
 def _cmp_name(op: ast.cmpop) -> str:

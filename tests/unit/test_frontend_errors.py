@@ -803,3 +803,18 @@ def test_kernel_without_source_is_rejected() -> None:
     exec("def k() -> None:\n    pass\n", namespace)  # noqa: S102 - a function with no file
     with pytest.raises(CompileError, match="cannot read the source"):
         lower_kernel(namespace["k"], [])
+
+
+@go.func
+def dev_value(v: f32) -> f32:
+    return v
+
+
+def k_chain_effect(x: Borrow[Array[f32]], y: BorrowMut[Array[go.boolean]]) -> None:
+    y[0] = 0 < dev_value(x[0]) < 2  # E:chain_effect
+
+
+def test_chained_comparison_with_a_call_in_the_middle() -> None:
+    check(
+        k_chain_effect, "a chained comparison whose middle operand calls a function", "chain_effect"
+    )

@@ -344,3 +344,16 @@ def test_math_calls() -> None:
     assert isinstance(pows, N.Binary) and pows.type == T.f64
     assert isinstance(pows.lhs, N.Cast) and isinstance(pows.lhs.value, N.Binary)
     assert pows.lhs.value.op == "pow" and pows.lhs.value.type == T.f32
+
+
+def k_compare_out_of_range(c: go.u8, out: BorrowMut[Array[go.boolean]]) -> None:
+    out[0] = c < 300
+    out[1] = c > -1
+
+
+def test_comparison_with_out_of_range_literal_is_exact() -> None:
+    module = lower(k_compare_out_of_range)
+    for k in (0, 1):
+        cmp = stored(module, k)
+        assert isinstance(cmp, N.Compare) and cmp.lhs == N.Cast(T.i64, N.Var(T.u8, "c"))
+    assert stored(module, 0).rhs == N.Const(T.i64, 300)  # type: ignore[attr-defined]
