@@ -19,9 +19,25 @@ Modules: ``source`` (source capture, line map), ``signature`` (annotations), ``t
 ``exprs``/``calls``/``stmts`` (the dispatch tables), ``function`` (type fixpoint per
 function), ``lower`` (the module: device functions, bounds checks).
 
-Kernel-language notes: ``math.floor``/``math.ceil`` return floats in kernels (as C's do);
-``~`` on a bool is logical not (NumPy); arithmetic on bools computes in i64; Python number
-literals and captured Python numbers are "weak" (NEP 50), so ``x[i] * 2.0`` keeps f32.
+Kernel-language notes (where SPEC.md is silent):
+
+* Typing follows NumPy 2 / NEP 50 (rules R1-R11 in ``typing_rules``): Python number literals,
+  captured Python numbers and the results of device functions that return only literals are
+  "weak", so ``x[i] * 2.0`` keeps f32 and ``i + 1`` keeps i32; a literal that does not fit the
+  other operand's integer type is an error in arithmetic and exact in comparisons.
+* A local's type is the join of everything assigned to it; a bool joined with a number is an
+  error; ``v: go.f32 = 0`` fixes a local's type. A local read where no path has assigned it
+  is an error.
+* ``math.floor``/``math.ceil`` return floats in kernels (as C's do); ``~`` on a bool is
+  logical not (NumPy); arithmetic whose common type is bool computes in i64 (Python);
+  integer ``**`` with a negative constant exponent is an error.
+* Negative indices are not wrapped: ``x[-1]`` is out of range (a ``BoundsError`` when checked).
+* Device functions take keyword arguments and defaults; their return type is the annotation
+  or, without one, the join of their ``return`` values. They cannot use ``go.shared`` or
+  ``go.barrier`` (the IR forbids both outside kernels).
+* ``go.barrier()`` under an ``if``/loop whose condition depends on ``global_id``/``local_id``
+  (directly or through variables) is rejected; barriers reached only after a divergent early
+  ``return`` or ``break`` are not detected.
 """
 
 from gpuoff.frontend.lower import lower_kernel
