@@ -225,7 +225,8 @@ def test_cuda_array_interface() -> None:
 def _interpret(drv: FakeDriver, module: n.Module, launch: Launch) -> None:
     """Run ``module`` on the arguments decoded from the packed slots, in 'device' memory."""
     params = ptx_params(module)
-    fmt = {"ptr": "<Q", "i64": "<q", "f32": "<f", "f64": "<d", "i32": "<i", "u32": "<I"}
+    fmt = {"ptr": "<Q", "i64": "<q", "f32": "<f", "f64": "<d", "i32": "<i", "u32": "<I",
+           "u8": "<B", "bool": "<?", "f16": "<e"}  # fmt: skip
     vals = [struct.unpack(fmt[p.kind], s[: struct.calcsize(fmt[p.kind])])[0]
             for p, s in zip(params, launch.slots, strict=True)]  # fmt: skip
     grid = tuple(vals[1:4])
@@ -235,18 +236,26 @@ def _interpret(drv: FakeDriver, module: n.Module, launch: Launch) -> None:
         if isinstance(p.type, ArrayType):
             nd, dt = p.type.ndim, p.type.dtype.np_dtype
             ptr, shape = vals[k], tuple(vals[k + 1 : k + 1 + nd])
-            strides = [1] * nd
-            for d in range(nd - 2, -1, -1):
-                strides[d] = strides[d + 1] * shape[d + 1]
             k += 1 + nd
+            if p.type.contiguous:
+                strides = [1] * nd
+                for d in range(nd - 2, -1, -1):
+                    strides[d] = strides[d + 1] * shape[d + 1]
+            else:
+                strides = list(vals[k : k + nd])
+                k += nd
             base = next(a for a in drv.buffers if a <= ptr < a + len(drv.buffers[a]))
             mem = np.frombuffer(drv.buffers[base], np.uint8)
             args.append(np.ndarray(shape, dt, mem, ptr - base, [s * dt.itemsize for s in strides]))
         else:
             args.append(vals[k])
             k += 1
+    # The launch's blocks when they tile the grid exactly (groups matter); else the default.
+    nd = max([d + 1 for d in range(3) if grid[d] > 1 or launch.threads[d] > 1] or [1])
+    block = tuple(launch.threads[:nd])
+    tiles = all(grid[d] % block[d] == 0 for d in range(nd))
     try:
-        interp.run(module, args, grid)
+        interp.run(module, args, grid[:nd], block if tiles else None)
     except BoundsError:
         pass  # the test that needs an error record writes it itself
 
