@@ -184,3 +184,27 @@ def test_bool_arrays_are_bytes() -> None:
     both(elementwise("band", [t.boolean, t.boolean], t.boolean, lambda v: b.bin_("bitxor", *v)),
          [a, c, out], 4)  # fmt: skip
     np.testing.assert_array_equal(out, a ^ c)
+
+
+def test_scalar_params_of_every_type_reach_the_kernel() -> None:
+    # out[k] = f64(param_k) for one scalar parameter of each type, packed in 8-byte slots.
+    types = [t.f16, t.f32, t.f64, t.i32, t.i64, t.u32, t.u8, t.boolean]
+    values: list[object] = [np.float16(1.5), np.float32(-2.25), -3.125, -(2**31), 2**40,
+                            2**32 - 1, 255, True]  # fmt: skip
+    out = b.ref("out", b.mut(t.f64))
+    body: list[n.Stmt] = [
+        b.store(out, k, b.cast(t.f64, b.var(f"p{k}", st))) for k, st in enumerate(types)
+    ]
+    params = [b.param(f"p{k}", st) for k, st in enumerate(types)] + [b.param("out", out.type)]
+    res = np.zeros(len(types))
+    both(b.module(b.kernel("scalars", params, body)), [*values, res], 1)
+    np.testing.assert_array_equal(res, [1.5, -2.25, -3.125, -(2**31), 2**40, 2**32 - 1, 255, 1])
+
+
+def test_half_precision_arithmetic_and_math() -> None:
+    a = np.array([0.5, 1.5, -2.0, 3.25], dtype=np.float16)
+    out = np.zeros_like(a)
+    both(elementwise("h", [t.f16, t.f16], t.f16, lambda v: b.bin_("mul", *v)), [a, a, out], 4)
+    np.testing.assert_array_equal(out, a * a)
+    run_cpu(elementwise("hs", [t.f16], t.f16, lambda v: b.math("tanh", v[0])), [a, out], 4)
+    np.testing.assert_allclose(out, np.tanh(a), rtol=1e-3)
