@@ -244,6 +244,7 @@ class CudaEvent(Event):
     def done(self) -> bool:
         if self.finished:
             return True
+        self.device.current()
         err = self.device.drv.cuEventQuery(self.event)[0]
         if int(err) == 600:  # CUDA_ERROR_NOT_READY
             return False
