@@ -169,8 +169,11 @@ class Buffer(Array[DT]):
 
     # -- host access -----------------------------------------------------------------------------
 
-    def _sync_host(self, access: Access, register: bool) -> guards.HostUse | None:
-        """Wait for conflicting device work, make the host copy valid, maybe open a view."""
+    def _sync_host(
+        self, access: Access, register: bool, host: bool = True
+    ) -> guards.HostUse | None:
+        """Wait for conflicting device work, make the host copy valid (``host``), maybe open a
+        view (``register``)."""
         while True:
             with guards.LOCK:
                 self._alive()
@@ -188,7 +191,8 @@ class Buffer(Array[DT]):
                                     f"{self._describe()} is already open on the host "
                                     f"({view.access.value}); cannot open it for {access.value}"
                                 )
-                    st.make_host_valid(self._lo, self._hi)
+                    if host:
+                        st.make_host_valid(self._lo, self._hi)
                     if not register:
                         return None
                     use = guards.HostUse(self._lo, self._hi, access)
@@ -247,7 +251,32 @@ class Buffer(Array[DT]):
         finally:
             self._close_host(use)
 
-    # -- DLPack ----------------------------------------------------------------------------------
+    # -- interop ---------------------------------------------------------------------------------
+
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]:
+        """On a CUDA current device: the buffer's device memory (after every pending use, made
+        valid there and marked written there, since the consumer may write). Like DLPack
+        exports, the consumer's accesses are outside the guards. ``AttributeError`` elsewhere,
+        so ``hasattr`` probes work."""
+        from gpuoff.runtime.devices import current_device
+
+        device = current_device()
+        if device.backend != "cuda":
+            raise AttributeError("__cuda_array_interface__ needs a CUDA current device")
+        self._sync_host(Access.HOST_WRITE, register=False, host=False)
+        with guards.LOCK:
+            guards.wait_all(self._st.make_valid_on(device, self._lo, self._hi))
+            self._st.mark_written_on(device, self._lo, self._hi)
+            ptr = int(self._st.allocation_on(device).handle) + self._off
+        contiguous = self._key[2]
+        return {
+            "shape": self.shape,
+            "typestr": self._dt.str,
+            "data": (ptr, False),
+            "strides": None if contiguous else self.strides,
+            "version": 3,
+        }
 
     def __dlpack__(self, **kwargs: Any) -> Any:
         """Export the host bytes (after waiting for every pending use). The consumer shares

@@ -139,3 +139,8 @@ def test_typed_constructors() -> None:
     assert [f.dtype.name, d.dtype.name, i.dtype.name] == ["float32", "float64", "int32"]
     assert go.empty(2, "uint8").dtype == np.uint8
     assert go.array([1, 2], go.u32).dtype == np.uint32
+
+
+def test_cuda_array_interface_only_on_cuda() -> None:
+    with go.on("cpu"):
+        assert not hasattr(go.zeros(2), "__cuda_array_interface__")

@@ -11,6 +11,7 @@ import pytest
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32
 from gpuoff.runtime.devices import register
+from gpuoff.runtime.devices.base import Allocation, DoneEvent, Event
 from gpuoff.runtime.testing import FakeDevice, nd, py_kernel
 
 
@@ -147,3 +148,52 @@ def test_storage_interval_map() -> None:
     assert st.valid_set(0, 32) == {"host"}
     st.host_written()
     assert st.plain
+
+
+class _PointerDevice(FakeDevice):
+    """A fake 'cuda' device whose allocation handles are raw addresses, as CUDA's are."""
+
+    backend = "cuda"
+
+    def __init__(self) -> None:
+        super().__init__("fake-cuda:0")
+        self.memory: dict[int, np.ndarray[Any, Any]] = {}
+
+    def allocate(self, nbytes: int) -> Allocation:
+        mem = np.full(nbytes, 0xCD, np.uint8)
+        ptr = int(mem.__array_interface__["data"][0])
+        self.memory[ptr] = mem
+        return Allocation(ptr, nbytes)
+
+    def copy_from_host(
+        self, dst: Allocation, dst_offset: int, src: np.ndarray[Any, Any], wait_for: Any
+    ) -> Event:
+        flat = src.reshape(-1).view(np.uint8)
+        self.memory[dst.handle][dst_offset : dst_offset + flat.nbytes] = flat
+        return DoneEvent()
+
+    def copy_to_host(
+        self, dst: np.ndarray[Any, Any], src: Allocation, src_offset: int, wait_for: Any
+    ) -> Event:
+        flat = dst.reshape(-1).view(np.uint8)
+        flat[:] = self.memory[src.handle][src_offset : src_offset + flat.nbytes]
+        return DoneEvent()
+
+
+def test_cuda_array_interface_exports_valid_device_memory() -> None:
+    dev = _PointerDevice()
+    register(dev)
+    buf = go.array(np.arange(8, dtype=np.float32))
+    view = buf[::2]
+    with go.on(dev.name):
+        cai = view.__cuda_array_interface__
+    assert cai["shape"] == (4,) and cai["typestr"] == "<f4" and cai["strides"] == (8,)
+    ptr, readonly = cai["data"]
+    base = next(iter(dev.memory))
+    assert not readonly and ptr == base  # view starts at element 0
+    raw = dev.memory[base].view(np.float32)
+    # the view's byte range was copied in (its device copy was stale), nothing beyond it
+    assert raw[:7].tolist() == list(range(7)) and raw[7] != 7
+    raw[0] = 42  # the consumer writes on the device ...
+    assert buf.numpy()[0] == 42  # ... so the device copy was marked as the valid one
+    assert go.stats().transfers_to_host >= 1
