@@ -31,7 +31,8 @@ Kernel-language notes (where SPEC.md is silent):
 * ``math.floor``/``math.ceil`` return floats in kernels (as C's do); ``~`` on a bool is
   logical not (NumPy); arithmetic whose common type is bool computes in i64 (Python);
   integer ``**`` with a negative constant exponent is an error.
-* Negative indices are not wrapped: ``x[-1]`` is out of range (a ``BoundsError`` when checked).
+* A constant negative index counts from the end (``x[-1]``, as in NumPy); a negative index
+  computed at run time is out of range (a ``BoundsError`` when checked), not wrapped.
 * Device functions take keyword arguments and defaults; their return type is the annotation
   or, without one, the join of their ``return`` values. They cannot use ``go.shared`` or
   ``go.barrier`` (the IR forbids both outside kernels).

@@ -182,6 +182,14 @@ class ExprMixin(LowererBase):
         if len(out) != array.type.ndim:
             self.fail(node, f"array {array.name!r} has {array.type.ndim} dimension(s) but is "
                             f"indexed with {len(out)} index(es)")  # fmt: skip
+        # A constant negative index counts from the end, as in NumPy (x[-1] is the last
+        # element); a negative index computed at run time is out of range.
+        for d, (i, e) in enumerate(zip(out, elts, strict=True)):
+            if isinstance(i, N.Const) and int(i.value) < 0:
+                size = self.shape_of(array, d, e).expr
+                loc = self.loc(e)
+                folded = fold_binary("add", T.INDEX, size, i, loc)
+                out[d] = folded or N.Binary(T.INDEX, "add", size, i, loc=loc)
         return tuple(out)
 
     def load(self, node: ast.Subscript, array: N.ArrayRef, idx: tuple[N.Expr, ...]) -> Val:
@@ -214,9 +222,9 @@ class ExprMixin(LowererBase):
         if op == "pow" and vt.type.is_int and isinstance(b, N.Const) and b.value < 0:
             # Python would return a float, NumPy raises; the IR would quietly give 0.
             self.fail(node, "an integer raised to a negative integer power; use a float base")
-        folded = fold_binary(op, vt.type, a, b)
+        folded = fold_binary(op, vt.type, a, b, self.loc(node))
         if folded is not None:
-            return Val(N.Const(vt.type, folded.value, loc=self.loc(node)), vt.weak)
+            return Val(folded, vt.weak)
         return Val(N.Binary(vt.type, op, a, b, loc=self.loc(node)), vt.weak)
 
     def _binop(self, node: ast.BinOp) -> Val:

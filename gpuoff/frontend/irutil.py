@@ -124,7 +124,9 @@ def _int_op(op: str, a: int, b: int) -> int | None:
     return a >> b
 
 
-def fold_binary(op: str, t: T.ScalarType, a: N.Expr, b: N.Expr) -> N.Const | None:
+def fold_binary(
+    op: str, t: T.ScalarType, a: N.Expr, b: N.Expr, loc: N.Loc | None = None
+) -> N.Const | None:
     """``a op b`` as a constant when both are constants and the result is exact in ``t``
     (no wrap-around, no rounding to f32: those stay for the backend)."""
     if not (isinstance(a, N.Const) and isinstance(b, N.Const)):
@@ -133,11 +135,11 @@ def fold_binary(op: str, t: T.ScalarType, a: N.Expr, b: N.Expr) -> N.Const | Non
         r = _int_op(op, int(a.value), int(b.value))
         if r is None or const_value(r, t) != r:
             return None
-        return N.Const(t, r)
+        return N.Const(t, r, loc=loc)
     if t == T.f64 and op in ("add", "sub", "mul", "truediv"):
         x, y = float(a.value), float(b.value)
         if op == "truediv" and y == 0.0:
             return None
         fr = {"add": x + y, "sub": x - y, "mul": x * y}.get(op)
-        return N.Const(t, x / y if fr is None else fr)
+        return N.Const(t, x / y if fr is None else fr, loc=loc)
     return None

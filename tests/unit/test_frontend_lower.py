@@ -636,3 +636,21 @@ def test_indented_kernel_with_unindented_docstring_lines() -> None:
     store = lower(k).kernel.body[0]
     assert isinstance(store, N.Store) and store.loc is not None
     assert store.loc.line == line_in_file(k, "y[0] = 1.0") and store.loc.col == 8
+
+
+def k_negative_index(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    s = go.shared((4, 8), f32)
+    y[-1] = x[-2] + s[-1, 0]
+
+
+def test_constant_negative_indices_count_from_the_end() -> None:
+    store = body_of(k_negative_index)[0]
+    assert isinstance(store, N.Store)
+    (idx,) = store.indices
+    assert isinstance(idx, N.Binary) and idx.op == "add"
+    assert isinstance(idx.lhs, N.ShapeOf) and idx.rhs == N.Const(T.INDEX, -1)
+    loads = [n for n in walk(store.value) if isinstance(n, N.Load)]
+    assert loads[0].indices[0] == N.Binary(
+        T.INDEX, "add", N.ShapeOf(T.INDEX, loads[0].array, 0), N.Const(T.INDEX, -2)
+    )
+    assert loads[1].indices == (N.Const(T.INDEX, 3), N.Const(T.INDEX, 0))  # static shape

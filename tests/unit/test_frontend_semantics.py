@@ -240,3 +240,11 @@ def test_out_of_range_access_reports_the_source_line() -> None:
     with pytest.raises(go.BoundsError) as info:
         interp.run(module, [np.zeros(3, np.float32), np.zeros(1, np.float32)], 1)
     assert "x[len(x)]" in str(info.value)
+
+
+def k_last(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    y[-1] = x[-1] + x[-3]
+
+
+def test_negative_constant_index_like_numpy() -> None:
+    assert_same(k_last, np.arange(4, dtype=np.float32), np.zeros(2, np.float32))
