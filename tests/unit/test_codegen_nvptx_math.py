@@ -112,7 +112,8 @@ def test_f64_accuracy(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_f32_accuracy(name: str) -> None:
     xs, ref, _ = CASES[name]
-    xs32 = xs.astype(np.float32)
+    with np.errstate(over="ignore"):  # out-of-range f64 inputs become inf, then are dropped
+        xs32 = xs.astype(np.float32)
     xs32 = xs32[np.isfinite(xs32)]
     got = _compile(name, t.f32)(xs32)
     with np.errstate(all="ignore"):
