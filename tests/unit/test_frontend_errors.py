@@ -818,3 +818,15 @@ def test_chained_comparison_with_a_call_in_the_middle() -> None:
     check(
         k_chain_effect, "a chained comparison whose middle operand calls a function", "chain_effect"
     )
+
+
+def k_unicode(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    ĝĝ = 1.0
+    y[0] = ĝĝ + [1.0][0]  # E:unicode
+
+
+def test_columns_count_characters_not_bytes() -> None:
+    err = check(k_unicode, "list literal", "unicode")
+    text = _SOURCE[line_of("unicode") - 1]
+    assert err.location is not None and err.location.col == text.index("[1.0]")
+    assert err.location.end_col == text.index("[1.0]") + len("[1.0]")
