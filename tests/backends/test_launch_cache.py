@@ -10,9 +10,11 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, f64
+from gpuoff.runtime import debug
 from gpuoff.runtime.testing import nd
 
 SCRIPT = textwrap.dedent(
@@ -108,3 +110,23 @@ def test_same_kernel_name_two_signatures_in_one_process(device: str) -> None:
     copy64[3](a, b)
     copy64[3](nd(np.arange(3, dtype=np.float64)[::-1]), b)
     assert b.numpy().tolist() == [2.0, 1.0, 0.0]
+
+
+def test_debug_levels_report_launches_and_cache_decisions(
+    device: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = debug.level()
+    try:
+        debug.set_level(2)
+        x, y = go.full(5, 1.0, go.f64), go.zeros(5, go.f64)
+        copy64[5](x, y)
+        copy64[(5,), (5,)](x, y)
+        err = capsys.readouterr().err
+    finally:
+        debug.set_level(old)
+    assert "[gpuoff] launch copy64" in err
+    assert f"on {device}" in err
+    debug.set_level(0)
+    copy64[5](x, y)
+    assert capsys.readouterr().err == ""
+    debug.set_level(old)
