@@ -26,8 +26,10 @@ from gpuoff.ir import types as T
 if TYPE_CHECKING:
     from gpuoff.frontend.lower import ModuleContext
 
-TEMP_PREFIX = "_gpuoff_t"
-ARG_PREFIX = "_gpuoff_arg_"
+RESERVED_PREFIX = "_gpuoff_"
+"""Names the front end invents (temporaries, renamed parameters) start with this."""
+TEMP_PREFIX = RESERVED_PREFIX + "t"
+ARG_PREFIX = RESERVED_PREFIX + "arg_"
 INFER = object()
 """``FuncSpec.declared_return`` when the return type is inferred from the ``return``s."""
 
@@ -160,6 +162,8 @@ class LowererBase:
         """Record ``name = value`` (type join, divergence) and build the ``Assign``."""
         if name in self.arrays:
             self.fail(node, f"cannot assign to {name!r}: it is an array")
+        if name.startswith(RESERVED_PREFIX):
+            self.fail(node, f"names starting with {RESERVED_PREFIX!r} are reserved in kernels")
         if name in self.cur.declared:
             target = self.cur.declared[name]
         else:

@@ -830,3 +830,11 @@ def test_columns_count_characters_not_bytes() -> None:
     text = _SOURCE[line_of("unicode") - 1]
     assert err.location is not None and err.location.col == text.index("[1.0]")
     assert err.location.end_col == text.index("[1.0]") + len("[1.0]")
+
+
+def k_reserved(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    _gpuoff_t0 = 1.0  # E:reserved
+
+
+def test_reserved_names() -> None:
+    check(k_reserved, "names starting with '_gpuoff_' are reserved", "reserved")
