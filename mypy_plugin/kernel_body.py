@@ -8,15 +8,16 @@ Messages use the runtime front end's wording (``gpuoff.ownership``).
 
 from __future__ import annotations
 
+import ast
+
 from mypy.checker import TypeChecker
 from mypy.nodes import (
+    AssertStmt,
     AssignmentExpr,
     AwaitExpr,
     Block,
-    BytesExpr,
     CallExpr,
     ClassDef,
-    ComplexExpr,
     Decorator,
     DelStmt,
     DictExpr,
@@ -32,6 +33,7 @@ from mypy.nodes import (
     ListComprehension,
     ListExpr,
     MatchStmt,
+    MemberExpr,
     Node,
     NonlocalDecl,
     OverloadedFuncDef,
@@ -42,56 +44,71 @@ from mypy.nodes import (
     SliceExpr,
     StarExpr,
     Statement,
+    StrExpr,
     TryStmt,
+    TypeInfo,
+    Var,
     WithStmt,
     YieldExpr,
     YieldFromExpr,
 )
 from mypy.plugin import FunctionContext
 from mypy.server.subexpr import get_subexpressions
-from mypy.types import Type
+from mypy.types import Instance, Type, get_proper_type
 
 from gpuoff import lang
+from gpuoff.frontend.diagnostics import CONSTRUCT_NAMES
 from gpuoff.ownership import unsupported_message
-from mypy_plugin.names import (
-    UNSUPPORTED,
-    describe,
-    is_device_function,
-)
+from mypy_plugin.names import KERNEL_CLASS, UNSUPPORTED, describe, is_device_function
 
-# mypy node -> the Python ``ast`` class the runtime front end names in its CompileError.
-UNSUPPORTED_NODES: dict[type[Node], str] = {
-    TryStmt: "Try",
-    WithStmt: "With",
-    FuncDef: "FunctionDef",
-    Decorator: "FunctionDef",
-    OverloadedFuncDef: "FunctionDef",
-    ClassDef: "ClassDef",
-    RaiseStmt: "Raise",
-    DelStmt: "Delete",
-    GlobalDecl: "Global",
-    NonlocalDecl: "Nonlocal",
-    Import: "Import",
-    ImportFrom: "ImportFrom",
-    ImportAll: "ImportFrom",
-    MatchStmt: "Match",
-    LambdaExpr: "Lambda",
-    ListExpr: "List",
-    DictExpr: "Dict",
-    SetExpr: "Set",
-    ListComprehension: "ListComp",
-    SetComprehension: "SetComp",
-    DictionaryComprehension: "DictComp",
-    GeneratorExpr: "GeneratorExp",
-    YieldExpr: "Yield",
-    YieldFromExpr: "YieldFrom",
-    AwaitExpr: "Await",
-    StarExpr: "Starred",
-    SliceExpr: "Slice",
-    AssignmentExpr: "NamedExpr",
-    BytesExpr: "Constant (bytes)",
-    ComplexExpr: "Constant (complex)",
+# mypy node -> the Python ``ast`` class the front end rejects, so that both name the construct
+# alike (``gpuoff.frontend.diagnostics.CONSTRUCT_NAMES``: "try statement", "list literal").
+UNSUPPORTED_NODES: dict[type[Node], type[ast.AST]] = {
+    TryStmt: ast.Try,
+    WithStmt: ast.With,
+    FuncDef: ast.FunctionDef,
+    Decorator: ast.FunctionDef,
+    OverloadedFuncDef: ast.FunctionDef,
+    ClassDef: ast.ClassDef,
+    RaiseStmt: ast.Raise,
+    AssertStmt: ast.Assert,
+    DelStmt: ast.Delete,
+    GlobalDecl: ast.Global,
+    NonlocalDecl: ast.Nonlocal,
+    Import: ast.Import,
+    ImportFrom: ast.ImportFrom,
+    ImportAll: ast.ImportFrom,
+    MatchStmt: ast.Match,
+    LambdaExpr: ast.Lambda,
+    ListExpr: ast.List,
+    DictExpr: ast.Dict,
+    SetExpr: ast.Set,
+    ListComprehension: ast.ListComp,
+    SetComprehension: ast.SetComp,
+    DictionaryComprehension: ast.DictComp,
+    GeneratorExpr: ast.GeneratorExp,
+    YieldExpr: ast.Yield,
+    YieldFromExpr: ast.YieldFrom,
+    AwaitExpr: ast.Await,
+    StarExpr: ast.Starred,
+    SliceExpr: ast.Slice,
+    AssignmentExpr: ast.NamedExpr,
 }
+
+CALL_HINT = (
+    "only gpuoff intrinsics, math functions, builtins and @go.func device functions can be called"
+)
+"""The front end's explanation after ``calling X is not supported in kernels``."""
+KERNEL_CALL = "a kernel cannot be called from a kernel; declare the helper with @go.func to call it"
+
+
+def construct_message(node: Node) -> str | None:
+    """The front end's message for an unsupported statement or expression, else None."""
+    kind = UNSUPPORTED_NODES.get(type(node))
+    if kind is None:
+        return None
+    return unsupported_message(CONSTRUCT_NAMES.get(kind, f"the construct {kind.__name__}"))
+
 
 _LANG_CALLABLES: list[object] = [
     *lang.INTRINSICS,
@@ -132,29 +149,47 @@ def _statements(body: Block) -> list[Statement]:
     return sorted(out, key=lambda s: (s.line, s.column))
 
 
-def _check_call(api: TypeChecker, call: CallExpr) -> None:
+def _callee_text(callee: RefExpr) -> str:
+    """Like the front end's ``describe``: what is being called."""
+    node = callee.node
+    if isinstance(node, TypeInfo):
+        return f"the class {node.name!r}"
+    return f"the Python function {describe(callee).rpartition('.')[2]!r}"
+
+
+def call_message(call: CallExpr) -> str | None:
+    """The front end's message for a call outside the kernel subset, else None."""
     callee = call.callee
-    if isinstance(callee, RefExpr):
-        if callee.fullname in ALLOWED_CALLS or is_device_function(callee):
-            return
-        what = f"calling {describe(callee)}()"
-    else:
-        what = "calling a computed callee"
-    api.fail(unsupported_message(what), call, code=UNSUPPORTED)
+    if isinstance(callee, MemberExpr) and isinstance(callee.expr, StrExpr):
+        return unsupported_message("f-string")  # mypy lowers f"..." to str.format/join
+    if not isinstance(callee, RefExpr):
+        return f"calling a computed value is not supported in kernels: {CALL_HINT}"
+    if callee.fullname in ALLOWED_CALLS or is_device_function(callee):
+        return None
+    node = callee.node
+    t = (
+        node.var.type
+        if isinstance(node, Decorator)
+        else node.type
+        if isinstance(node, Var)
+        else None
+    )
+    p = get_proper_type(t) if t is not None else None
+    if isinstance(p, Instance) and p.type.fullname == KERNEL_CLASS:
+        return KERNEL_CALL
+    return f"calling {_callee_text(callee)} is not supported in kernels: {CALL_HINT}"
 
 
 def check_body(api: TypeChecker, func: FuncDef) -> None:
     """Report every unsupported construct and call in one kernel or device-function body."""
     for s in _statements(func.body):
-        construct = UNSUPPORTED_NODES.get(type(s))
-        if construct is not None:
-            api.fail(unsupported_message(f"construct {construct}"), s, code=UNSUPPORTED)
+        msg = construct_message(s)
+        if msg is not None:
+            api.fail(msg, s, code=UNSUPPORTED)
     for e in get_subexpressions(func.body):
-        construct = UNSUPPORTED_NODES.get(type(e))
-        if construct is not None:
-            api.fail(unsupported_message(f"construct {construct}"), e, code=UNSUPPORTED)
-        elif isinstance(e, CallExpr):
-            _check_call(api, e)
+        msg = construct_message(e) or (call_message(e) if isinstance(e, CallExpr) else None)
+        if msg is not None:
+            api.fail(msg, e, code=UNSUPPORTED)
 
 
 def _find_decorated(stmts: list[Statement], call: CallExpr) -> Decorator | None:

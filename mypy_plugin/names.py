@@ -33,6 +33,7 @@ WRAPPERS: dict[str, Access] = {
 """Ownership wrapper class fullname -> access mode."""
 
 DEVICE_FUNCTION = f"{LANG}.DeviceFunction"
+KERNEL_CLASS = "gpuoff.runtime.kernel.Kernel"
 LAUNCH_CALLS = frozenset({"gpuoff.runtime.kernel.Launch.__call__"})
 """Methods that launch a kernel; their signature is the kernel's (ParamSpec)."""
 DEVICE_CALLS = frozenset({f"{DEVICE_FUNCTION}.__call__"})

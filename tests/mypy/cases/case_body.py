@@ -41,15 +41,15 @@ def bad(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
     i = go.global_id(0)
     x[i] = 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write]
     x[i] += 1.0  # E: cannot write to 'x': it is a shared Borrow (declare it BorrowMut to write)  [gpuoff-borrow-write]
-    print(i)  # E: calling print() is not supported in kernels  [gpuoff-unsupported]
-    y[i] = host_helper(1.0)  # E: calling host_helper() is not supported in kernels  [gpuoff-unsupported]
-    vals = [1.0, 2.0]  # E: construct List is not supported in kernels  [gpuoff-unsupported]
-    try:  # E: construct Try is not supported in kernels  [gpuoff-unsupported]
+    print(i)  # E: calling the Python function 'print' is not supported in kernels: only gpuoff intrinsics, math functions, builtins and @go.func device functions can be called  [gpuoff-unsupported]
+    y[i] = host_helper(1.0)  # E: calling the Python function 'host_helper' is not supported in kernels: only gpuoff intrinsics, math functions, builtins and @go.func device functions can be called  [gpuoff-unsupported]
+    vals = [1.0, 2.0]  # E: list literal is not supported in kernels  [gpuoff-unsupported]
+    try:  # E: try statement is not supported in kernels  [gpuoff-unsupported]
         y[i] = vals[0]
     except ValueError:
         pass
-    f = lambda v: v  # E: construct Lambda is not supported in kernels  [gpuoff-unsupported]
-    y[i] = f(1.0)  # E: calling f() is not supported in kernels  [gpuoff-unsupported] # E: Call to untyped function (unknown) in typed context  [no-untyped-call]
+    f = lambda v: v  # E: lambda expression is not supported in kernels  [gpuoff-unsupported]
+    y[i] = f(1.0)  # E: calling the Python function 'f' is not supported in kernels: only gpuoff intrinsics, math functions, builtins and @go.func device functions can be called  [gpuoff-unsupported] # E: Call to untyped function (unknown) in typed context  [no-untyped-call]
 
 
 @go.func
@@ -68,3 +68,11 @@ def axpy(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 def calls_device(x: BorrowMut[Array[f32]], z: BorrowMut[Array[f32]]) -> None:
     axpy(2.0, z, x)
     axpy(2.0, x, x)  # E: argument 'x' is passed as Borrow and also as 'y' (BorrowMut) to axpy: a BorrowMut argument must not alias any other argument  [gpuoff-alias]
+
+
+@go.kernel
+def more_bad(x: BorrowMut[Array[f32]]) -> None:
+    good(f32(1.0), x, x)  # E: a kernel cannot be called from a kernel; declare the helper with @go.func to call it  [gpuoff-unsupported]
+    x[0] = float(f"{x[1]}")  # E: f-string is not supported in kernels  [gpuoff-unsupported]
+    assert x[0] > 0  # E: assert statement is not supported in kernels  [gpuoff-unsupported]
+    x[0] = math.floor(x[1]) + math.sqrt(x[2])
