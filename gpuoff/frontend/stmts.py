@@ -89,6 +89,16 @@ class StmtMixin(LowererBase):
 
     def _unpack(self, target: ast.expr, value_node: ast.expr, node: ast.AST) -> Stmts:
         assert isinstance(target, ast.Tuple | ast.List)
+        if isinstance(value_node, ast.Attribute) and value_node.attr == "shape":
+            array = self.array_of(value_node.value)
+            if array is not None:  # rows, cols = x.shape
+                ndim, names = array.type.ndim, len(target.elts)
+                if names != ndim:
+                    msg = f"{array.name!r} has {ndim} dimension(s); cannot unpack its shape"
+                    self.fail(node, f"{msg} into {names} names")
+                return self._assign_all(
+                    target, [self.shape_of(array, d, value_node) for d in range(array.type.ndim)]
+                )
         if not isinstance(value_node, ast.Tuple | ast.List) or len(value_node.elts) != len(
             target.elts
         ):
@@ -105,7 +115,11 @@ class StmtMixin(LowererBase):
             tmp_assign, tmp = self.new_temp(v.expr, v_node)
             out.append(tmp_assign)
             held.append(Val(tmp, v.weak))
-        for t, v in zip(target.elts, held, strict=True):
+        return out + self._assign_all(target, held)
+
+    def _assign_all(self, target: ast.Tuple | ast.List, values: list[Val]) -> Stmts:
+        out: Stmts = []
+        for t, v in zip(target.elts, values, strict=True):
             if isinstance(t, ast.Tuple | ast.List | ast.Starred):
                 raise unsupported(self.src, t, "nested or starred tuple unpacking")
             out.extend(self.assign_to(t, v))

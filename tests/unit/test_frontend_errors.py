@@ -838,3 +838,11 @@ def k_reserved(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 
 def test_reserved_names() -> None:
     check(k_reserved, "names starting with '_gpuoff_' are reserved", "reserved")
+
+
+def k_shape_unpack_bad(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    a, b = x.shape  # type: ignore[misc]  # E:shape_unpack_bad
+
+
+def test_shape_unpacking_needs_ndim_names() -> None:
+    check(k_shape_unpack_bad, "cannot unpack its shape into 2 names", "shape_unpack_bad")

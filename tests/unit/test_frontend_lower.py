@@ -654,3 +654,15 @@ def test_constant_negative_indices_count_from_the_end() -> None:
         T.INDEX, "add", N.ShapeOf(T.INDEX, loads[0].array, 0), N.Const(T.INDEX, -2)
     )
     assert loads[1].indices == (N.Const(T.INDEX, 3), N.Const(T.INDEX, 0))  # static shape
+
+
+def k_shape_unpack(a: Borrow[Array[f32]], b: BorrowMut[Array[f32]]) -> None:
+    rows, cols = a.shape
+    b[rows - 1, cols - 1] = 1.0
+
+
+def test_shape_unpacking() -> None:
+    body = body_of(k_shape_unpack, ndim=2)
+    ref = N.ArrayRef("a", T.ArrayType(T.f32, 2))
+    assert body[0] == N.Assign("rows", N.ShapeOf(T.INDEX, ref, 0))
+    assert body[1] == N.Assign("cols", N.ShapeOf(T.INDEX, ref, 1))
