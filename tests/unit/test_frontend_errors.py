@@ -841,7 +841,7 @@ def test_reserved_names() -> None:
 
 
 def k_shape_unpack_bad(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    a, b = x.shape  # type: ignore[misc]  # E:shape_unpack_bad
+    a, b = x.shape  # E:shape_unpack_bad
 
 
 def test_shape_unpacking_needs_ndim_names() -> None:
