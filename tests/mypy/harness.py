@@ -49,7 +49,7 @@ _ERROR = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): error: (?P<msg>.*)$")
 Error = tuple[str, int, str]
 
 
-def make_workspace(tmp: Path) -> Path:
+def make_workspace(tmp: Path, plugin: bool = True) -> Path:
     """A copy of gpuoff, the plugin and the golden cases under ``tmp``; returns the config."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     for pkg in ("gpuoff", "mypy_plugin"):
@@ -70,7 +70,8 @@ def make_workspace(tmp: Path) -> Path:
                 "    from gpuoff.runtime.kernel import Kernel as Kernel, kernel as kernel\n"
             )
     cfg = tmp / "mypy.ini"
-    cfg.write_text(CONFIG.format(cache=tmp / ".mypy_cache"))
+    text = CONFIG.format(cache=tmp / ".mypy_cache")
+    cfg.write_text(text if plugin else text.replace("plugins = gpuoff.mypy\n", ""))
     return cfg
 
 
