@@ -12,20 +12,26 @@ Location: ``$GPUOFF_CACHE_DIR``, else ``$XDG_CACHE_HOME/gpuoff``, else ``~/.cach
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import inspect
 import os
 import pickle
+import re
 import tempfile
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gpuoff import __version__, lang
 from gpuoff.ir.nodes import Module
+from gpuoff.ir.types import ScalarType
+from gpuoff.ownership import Access
 
 _SCALAR_CONSTANTS = (int, float, bool, str, bytes)
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 
 
 def cache_dir() -> Path | None:
@@ -80,23 +86,18 @@ def make_key(*parts: str) -> str:
     return hashlib.sha256("\0".join((__version__, *parts)).encode()).hexdigest()
 
 
-def load(key: str) -> tuple[Module, bytes] | None:
-    """The cached (module, artifact) for ``key``, or ``None``."""
+def _read(key: str) -> Any:
     folder = cache_dir()
     if folder is None:
         return None
-    path = folder / f"{key}.bin"
     try:
-        with open(path, "rb") as fh:
-            module, artifact = pickle.load(fh)
-    except Exception:  # noqa: BLE001 - missing, truncated or stale: recompile
+        with open(folder / f"{key}.bin", "rb") as fh:
+            return pickle.load(fh)
+    except Exception:  # noqa: BLE001 - missing, truncated or stale: recompute
         return None
-    if not isinstance(module, Module) or not isinstance(artifact, bytes):
-        return None
-    return module, artifact
 
 
-def store(key: str, module: Module, artifact: bytes) -> None:
+def _write(key: str, value: object) -> None:
     """Write an entry atomically (write a temp file, then rename); failures are ignored."""
     folder = cache_dir()
     if folder is None:
@@ -105,7 +106,66 @@ def store(key: str, module: Module, artifact: bytes) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump((module, artifact), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, folder / f"{key}.bin")
     except OSError:
         pass
+
+
+def load(key: str) -> tuple[Module, bytes] | None:
+    """The cached (module, artifact) for ``key``, or ``None``."""
+    entry = _read(key)
+    if not isinstance(entry, tuple) or len(entry) != 2:
+        return None
+    module, artifact = entry
+    if not isinstance(module, Module) or not isinstance(artifact, bytes):
+        return None
+    return module, artifact
+
+
+def store(key: str, module: Module, artifact: bytes) -> None:
+    """Cache a compiled specialisation: its IR module and the device artifact."""
+    _write(key, (module, artifact))
+
+
+@dataclass(frozen=True)
+class CachedDecl:
+    """A kernel parameter as ``frontend.parse_signature`` declared it (same attributes as
+    ``ParamDecl``), kept on disk so that a fully cached first launch need not load the
+    front end."""
+
+    name: str
+    dtype: ScalarType
+    access: Access | None
+    is_array: bool
+
+
+def signature_key(fn: Callable[..., Any], qualname: str) -> str:
+    """Key of a kernel's declared signature: its source, and what each name used in its
+    annotations resolves to now (an alias ``T = go.f32`` changed elsewhere changes the key)."""
+    parts = [source_hash(fn), qualname]
+    scope = {**vars(builtins), **fn.__globals__}
+    for name, annotation in sorted(fn.__annotations__.items()):
+        text = annotation if isinstance(annotation, str) else repr(annotation)
+        resolved = []
+        for ident in _IDENT.findall(text):
+            head, *rest = ident.split(".")
+            value: Any = scope.get(head)
+            for attr in rest:
+                value = getattr(value, attr, None)
+            resolved.append(f"{ident}={value!r}")
+        parts.append(f"{name}:{text}:{';'.join(resolved)}")
+    return make_key("signature", *parts)
+
+
+def load_decls(key: str) -> tuple[CachedDecl, ...] | None:
+    """Cached parameter declarations for ``signature_key``, or ``None``."""
+    entry = _read(key)
+    if not isinstance(entry, tuple) or not all(isinstance(d, CachedDecl) for d in entry):
+        return None
+    return entry
+
+
+def store_decls(key: str, decls: Sequence[Any]) -> None:
+    """Cache parameter declarations (``ParamDecl``s) under ``signature_key``."""
+    _write(key, tuple(CachedDecl(d.name, d.dtype, d.access, d.is_array) for d in decls))

@@ -151,11 +151,17 @@ class Kernel(Generic[P]):
 
     @property
     def params(self) -> tuple[Any, ...]:
-        """The declared parameters (``frontend.ParamDecl``), read once from the annotations."""
+        """The declared parameters (``frontend.ParamDecl``), read once from the annotations
+        (or from the disk cache: then the front end is not even imported)."""
         if self._decls is None:
-            from gpuoff.frontend import parse_signature
+            key = cache.signature_key(self.pyfunc, self.__qualname__)
+            decls: tuple[Any, ...] | None = cache.load_decls(key)
+            if decls is None:
+                from gpuoff.frontend import parse_signature
 
-            self._decls = tuple(parse_signature(self.pyfunc))
+                decls = tuple(parse_signature(self.pyfunc))
+                cache.store_decls(key, decls)
+            self._decls = decls
         return self._decls
 
     def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
