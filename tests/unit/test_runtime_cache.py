@@ -33,9 +33,7 @@ def test_signature_key_follows_annotation_aliases(monkeypatch: pytest.MonkeyPatc
     assert cache.signature_key(kern, "kern") != before
 
 
-def test_decls_roundtrip_and_bad_entries(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_decls_roundtrip_and_bad_entries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path))
     decls = parse_signature(kern)
     key = cache.signature_key(kern, "kern")
