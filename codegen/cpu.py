@@ -79,6 +79,15 @@ class CpuTarget(Target):
 
         cpu_bounds_check(fl, ok, check_id, indices)
 
+    def math_call(
+        self, fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.ScalarType
+    ) -> ll.Value:
+        from codegen import mathlib
+
+        if st == t.f32 and name in mathlib.FUNCTIONS:
+            return mathlib.math_f32(fl, name, args[0])  # vectorisable, unlike libm calls
+        return super().math_call(fl, name, args, st)
+
     def barrier(self, fl: FunctionLowerer) -> None:
         # Kernel-level barriers are handled by region fission (codegen.cpu_groups) and never
         # reach this hook; one in a device function cannot be split there.
