@@ -3,8 +3,8 @@
 libm calls (and LLVM's math intrinsics, which become libm calls on x86 without a vector
 library) keep LLVM from vectorising a work-item loop; these straight-line versions let the
 loop vectorise (Black-Scholes uses all three). Accuracy, checked against float64 NumPy/math
-in the tests: at most 2 ulp (measured: exp 1.3, log 0.8, erf 1.3); NaN, infinities, zeros, overflow and
-underflow (to subnormals and zero) as C's.
+in the tests: at most 2 ulp (measured: exp 1.3, log 0.8, erf 1.3); NaN, infinities, zeros,
+overflow and underflow (to subnormals and zero) as C's.
 
 Polynomials were fitted for this module by weighted least squares on Chebyshev nodes
 (relative error), then rounded to f32:
