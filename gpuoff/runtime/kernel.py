@@ -221,6 +221,8 @@ class Kernel(Generic[P]):
             )
         if a.dtype != decl.dtype.np_dtype:
             raise A.type_error(self.__name__, decl, a, f"dtype {a.dtype.name}")
+        if decl.access.exclusive and not a.flags.writeable:
+            raise A.type_error(self.__name__, decl, a, "a read-only NumPy array")
         return asarray(a)
 
     def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],

@@ -78,6 +78,18 @@ def test_argument_count_and_names(device: str) -> None:
         k[4](*args[:4], a=1.0)  # type: ignore[misc]
 
 
+def test_read_only_numpy_array_for_borrow_mut(device: str) -> None:
+    args = _args()
+    ro = np.zeros(4, np.float32)
+    ro.flags.writeable = False
+    args[4] = ro
+    with pytest.raises(go.LaunchTypeError, match="'y'.*read-only"):
+        k[4](*args)
+    args[3], args[4] = ro, go.zeros(4)  # read-only is fine for a Borrow
+    k[4](*args)
+    assert args[4].numpy().tolist() == [2.0] * 4
+
+
 def test_missing_wrapper(device: str) -> None:
     with pytest.raises(go.LaunchTypeError, match="'x'"):
         no_wrapper[1](go.zeros(1))
