@@ -38,6 +38,14 @@ Kernels are emitted by the target (``FunctionLowerer`` lowers statements at any 
 position); device functions are emitted here as ``internal alwaysinline`` functions with
 params (scalars..., per array: ptr, shape[ndim], strides[ndim]), then ``ptr err_state``,
 ``ptr wi_context``.
+
+``FunctionLowerer`` fields a target may set: ``wi_values`` (work-item values by
+``(name, dim)``, for targets whose ``work_item`` reads them), ``target_state`` (anything the
+target's hooks need), ``side_effects`` (False: ``Store``/``AtomicRMW`` skip their memory
+access, for code re-run only to find failing checks), ``return_block``, ``err_state``.
+
+Helpers for targets: ``alloca_block`` (entry block of allocas), ``opaque_alloca``/``gep``
+(opaque-pointer results), ``derived_strides``, ``new_error_record``/``flush_error_record``.
 """
 
 from __future__ import annotations
