@@ -1,0 +1,94 @@
+"""The cpu device's own interface (as the OpenCL and CUDA devices offer it): compile, the
+generic ``launch`` with ``ArrayArg``s, the pool, completion events and error records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, f32
+from gpuoff.frontend import lower_kernel
+from gpuoff.ir import types as T
+from gpuoff.ir.nodes import Module
+from gpuoff.ownership import Access
+from gpuoff.runtime.devices import get_device
+from gpuoff.runtime.devices.base import Allocation, ArrayArg
+from gpuoff.runtime.devices.cpu import INLINE_ITEMS, CpuDevice, CpuEvent
+
+
+def shift(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    y[i] = x[i + 1] + a
+
+
+def _module() -> Module:
+    vec = T.ArrayType(T.f32, 1, access=Access.BORROW)
+    out = T.ArrayType(T.f32, 1, access=Access.BORROW_MUT)
+    return lower_kernel(shift, (T.f32, vec, out))
+
+
+def _arg(a: np.ndarray[Any, Any]) -> ArrayArg:
+    return ArrayArg(Allocation(a.view(np.uint8), a.nbytes), 0, a.shape, (1,))
+
+
+@pytest.mark.parametrize("n", [16, INLINE_ITEMS * 4])
+def test_generic_launch_inline_and_pooled(n: int) -> None:
+    dev = get_device("cpu")
+    assert isinstance(dev, CpuDevice) and dev.host_memory
+    program = dev.compile(_module())
+    x = np.arange(n + 1, dtype=np.float32)
+    y = np.zeros(n, np.float32)
+    event = dev.launch(program, [0.5, _arg(x), _arg(y)], (n, 1, 1), None, [])
+    event.wait()
+    assert event.done()
+    np.testing.assert_array_equal(y, x[1:] + 0.5)
+    if n > INLINE_ITEMS:
+        assert isinstance(event, CpuEvent)
+
+
+@pytest.mark.parametrize("n", [16, INLINE_ITEMS * 4])
+def test_generic_launch_reports_the_bounds_error_once(n: int) -> None:
+    dev = get_device("cpu")
+    program = dev.compile(_module())
+    x = np.ones(n, dtype=np.float32)  # one short: the last work-item reads x[n]
+    y = np.zeros(n, np.float32)
+    event = dev.launch(program, [0.0, _arg(x), _arg(y)], (n, 1, 1), (16, 1, 1), [])
+    with pytest.raises(go.BoundsError, match=rf"\({n},\).*x.*\({n},\)"):
+        event.wait()
+    event.wait()
+    assert y[: n - 1].tolist() == [1.0] * (n - 1) and y[n - 1] == 0.0
+
+
+def test_pooled_launch_waits_for_its_dependencies() -> None:
+    dev = get_device("cpu")
+    program = dev.compile(_module())
+    n = INLINE_ITEMS * 4
+    x = np.zeros(n + 1, dtype=np.float32)
+    y = np.zeros(n + 1, np.float32)
+    z = np.zeros(n, np.float32)
+    first = dev.launch(program, [1.0, _arg(x), _arg(y[:n])], (n, 1, 1), None, [])
+    y[n] = 1.0
+    second = dev.launch(program, [1.0, _arg(y), _arg(z)], (n, 1, 1), None, [first])
+    second.wait()
+    assert (z[: n - 1] == 2.0).all()
+
+
+def test_copies_between_host_and_cpu_memory() -> None:
+    dev = get_device("cpu")
+    alloc = dev.allocate(16)
+    dev.copy_from_host(alloc, 4, np.arange(3, dtype=np.float32), []).wait()
+    back = np.zeros(3, np.float32)
+    dev.copy_to_host(back, alloc, 4, []).wait()
+    assert back.tolist() == [0.0, 1.0, 2.0]
+    assert dev.host_view(alloc).nbytes == 16
+    dev.free(alloc)
+
+
+def test_discovery() -> None:
+    cpu = [d for d in go.devices() if d.name == "cpu"]
+    assert len(cpu) == 1 and cpu[0].available and cpu[0].backend == "cpu"
+    with pytest.raises(go.DeviceError):
+        get_device("cpu:1")
