@@ -155,6 +155,9 @@ def track(event: Event, keep_alive: object = None) -> None:
     holds ``LOCK``."""
     if len(_pending) > 64:
         _pending[:] = [p for p in _pending if not _finished(p[0])]
+    else:  # drop finished work from the front, so that its arguments are not kept long
+        while _pending and _finished(_pending[0][0]):
+            del _pending[0]
     _pending.append((event, keep_alive))
 
 
