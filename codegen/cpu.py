@@ -10,7 +10,10 @@ per barrier-free region (``codegen.cpu_groups``).
 from __future__ import annotations
 
 import functools
+import hashlib
+import threading
 from dataclasses import dataclass
+from pathlib import Path
 
 import llvmlite
 import llvmlite.binding as llvm
@@ -120,12 +123,29 @@ def _target_machine() -> llvm.TargetMachine:
     )
 
 
+@functools.cache
+def _codegen_fingerprint() -> str:
+    """Hash of the code generator's own sources: a changed lowering invalidates the cache."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in _CODEGEN_SOURCES:
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+_CODEGEN_SOURCES = (
+    "abi.py", "cpu.py", "cpu_checks.py", "cpu_groups.py", "llvm.py", "llvm_ops.py",
+    "llvm_stmt.py", "llvm_walk.py", "mathlib.py",
+)  # fmt: skip
+
+
 def host_target_key() -> str:
-    """Host CPU name + features + llvmlite version: part of the disk cache key."""
+    """Host CPU name + features + llvmlite version (+ a hash of this code generator): part
+    of the disk cache key."""
     _init_llvm()
-    return "|".join(
-        (llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten(), llvmlite.__version__)
-    )
+    parts = (llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten(),
+             llvmlite.__version__, _codegen_fingerprint())  # fmt: skip
+    return "|".join(parts)
 
 
 def _header_and_params(
@@ -247,23 +267,32 @@ def _optimize(ir_text: str) -> llvm.ModuleRef:
     return mod
 
 
+# LLVM's global context (parse_assembly) and the shared target machine are not thread-safe.
+_LLVM_LOCK = threading.Lock()
+
+
 def llvm_ir_text(module: n.Module, optimized: bool) -> str:
     """LLVM IR text of ``module`` for the host CPU (``gpuoff show --target llvm``)."""
     text = str(build_llvm_module(module))
-    return str(_optimize(text)) if optimized else text
+    if not optimized:
+        return text
+    with _LLVM_LOCK:
+        return str(_optimize(text))
 
 
 def compile_cpu(module: n.Module) -> CpuObject:
-    """Compile ``module`` at O3 for the host CPU into a relocatable object."""
+    """Compile ``module`` at O3 for the host CPU into a relocatable object (thread-safe)."""
     text = str(build_llvm_module(module))
-    mod = _optimize(text)
-    obj = _target_machine().emit_object(mod)
+    with _LLVM_LOCK:
+        mod = _optimize(text)
+        obj = _target_machine().emit_object(mod)
+        optimized = str(mod)
     return CpuObject(
         object_code=bytes(obj),
         entry=entry_name(module),
         layout=arg_layout(module),
         llvm_ir=text,
-        optimized_ir=str(mod),
+        optimized_ir=optimized,
     )
 
 

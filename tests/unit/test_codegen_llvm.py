@@ -166,3 +166,17 @@ def test_llvm_ir_text_parses_back(optimized: bool) -> None:
     text = llvm_ir_text(b.saxpy(), optimized=optimized)
     llvm.parse_assembly(text).verify()
     assert "saxpy__gpuoff_entry" in text
+
+
+def test_concurrent_compiles_agree() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(4) as pool:
+        objs = list(pool.map(lambda _: compile_cpu(b.saxpy()).object_code, range(4)))
+    assert all(o == objs[0] for o in objs)
+
+
+def test_target_key_tracks_the_code_generator() -> None:
+    parts = host_target_key().split("|")
+    assert parts[0] == llvm.get_host_cpu_name()
+    assert len(parts[-1]) == 16 and int(parts[-1], 16) >= 0
