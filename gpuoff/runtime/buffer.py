@@ -21,13 +21,23 @@ from typing import Any, TypeVar, overload
 import numpy as np
 
 from gpuoff import lang
-from gpuoff.errors import BorrowError
+from gpuoff.errors import BorrowError, GpuoffError
 from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
 from gpuoff.runtime import guards
 from gpuoff.runtime.residency import Storage
 
 DT = TypeVar("DT", bound=lang.DType)
+
+
+class ShapeError(GpuoffError, ValueError):
+    """A buffer constructor got a bad value (a negative dimension)."""
+
+
+class ViewError(GpuoffError, IndexError):
+    """An index that cannot make a view (advanced indexing)."""
+
+
 _Shape = int | tuple[int, ...]
 
 
@@ -156,7 +166,7 @@ class Buffer(Array[DT]):
         if not isinstance(view, np.ndarray):
             return self.numpy()[index]
         if view.size and not np.may_share_memory(view, layout):
-            raise IndexError("only basic indexing (ints, slices, ...) makes buffer views")
+            raise ViewError("only basic indexing (ints, slices, ...) makes buffer views")
         item = self._dt.itemsize
         offset = view.__array_interface__["data"][0] - self._st.host_ptr
         strides = tuple(s // item for s in view.strides)
@@ -304,7 +314,7 @@ def _shape(shape: _Shape) -> tuple[int, ...]:
     dims = (shape,) if isinstance(shape, int | np.integer) else tuple(shape)
     out = tuple(int(n) for n in dims)
     if any(n < 0 for n in out):
-        raise ValueError(f"negative dimension in shape {out}")
+        raise ShapeError(f"negative dimension in shape {out}")
     return out
 
 

@@ -18,7 +18,7 @@ from typing import Any, Generic, ParamSpec, overload
 
 import numpy as np
 
-from gpuoff.errors import LaunchTypeError
+from gpuoff.errors import GpuoffError, LaunchTypeError
 from gpuoff.runtime import args as A
 from gpuoff.runtime import cache, debug, stats
 from gpuoff.runtime.buffer import Buffer, asarray
@@ -30,16 +30,23 @@ P = ParamSpec("P")
 Dims = tuple[int, int, int]
 
 
+class LaunchConfigError(GpuoffError, ValueError):
+    """A launch configuration with a bad value (dimensions, a grid not a multiple of its
+    block). A configuration of the wrong type is a ``LaunchTypeError``."""
+
+
 def _dims(value: object, what: str) -> tuple[int, ...]:
     items = value if isinstance(value, tuple | list) else (value,)
     if not 1 <= len(items) <= 3:
-        raise ValueError(f"a launch {what} has 1 to 3 dimensions, got {value!r}")
+        raise LaunchConfigError(f"a launch {what} has 1 to 3 dimensions, got {value!r}")
     out = []
     for v in items:
         if isinstance(v, bool) or not isinstance(v, int | np.integer):
-            raise TypeError(f"a launch {what} is an int or a tuple of 1-3 ints, got {value!r}")
+            raise LaunchTypeError(
+                f"a launch {what} is an int or a tuple of 1-3 ints, got {value!r}"
+            )
         if v < 0:
-            raise ValueError(f"a launch {what} must not be negative, got {value!r}")
+            raise LaunchConfigError(f"a launch {what} must not be negative, got {value!r}")
         out.append(int(v))
     return tuple(out)
 
@@ -60,11 +67,13 @@ def parse_config(config: object) -> tuple[Dims, Dims | None]:
     if block is None:
         return g3, None  # type: ignore[return-value]
     if len(block) != len(grid):
-        raise ValueError(f"block {block} and grid {grid} have different numbers of dimensions")
+        raise LaunchConfigError(
+            f"block {block} and grid {grid} have different numbers of dimensions"
+        )
     if any(b == 0 for b in block):
-        raise ValueError(f"block dimensions must be positive, got {block}")
+        raise LaunchConfigError(f"block dimensions must be positive, got {block}")
     if any(g % b for g, b in zip(grid, block, strict=True)):
-        raise ValueError(
+        raise LaunchConfigError(
             f"each grid dimension must be a multiple of the block's: {grid} vs {block}"
         )
     return g3, (*block, 1, 1)[:3]  # type: ignore[return-value]
@@ -132,7 +141,7 @@ class Kernel(Generic[P]):
         return f"<gpuoff.kernel {self.__qualname__}>"
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Any:
-        raise TypeError(f"launch a kernel with a grid: {self.__name__}[n](...)")
+        raise LaunchTypeError(f"launch a kernel with a grid: {self.__name__}[n](...)")
 
     def __getitem__(self, config: object) -> Launch[P]:
         try:

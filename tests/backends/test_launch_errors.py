@@ -119,10 +119,11 @@ def test_launch_configurations(device: str, config: object, error: type | None) 
         k[config](1.0, 8, 0, x, y)
         assert y.numpy().tolist() == [1.0] * 8
     else:
-        with pytest.raises(error):
+        with pytest.raises(error) as info:
             k[config](1.0, 8, 0, x, y)
+        assert isinstance(info.value, go.GpuoffError)
 
 
 def test_kernel_called_without_a_grid() -> None:
-    with pytest.raises(TypeError, match=r"k\[n\]"):
+    with pytest.raises(go.LaunchTypeError, match=r"k\[n\]"):
         k(nd(1.0), nd(1), nd(1), go.zeros(1), go.zeros(1))
