@@ -101,10 +101,12 @@ class Plan:
             if _guards_on:
                 waits = self._check(args)
                 event = self._run(launch, args, values, waits, geo[2], geo[3])
+                stats.launched()
                 result = self._commit(args, event)
             else:  # measurement only: no checks, no ordering, no bookkeeping
                 waits = []
                 event = self._run(launch, args, values, waits, geo[2], geo[3])
+                stats.launched()
                 result = None
         if debug._level:
             debug.log(debug.LAUNCHES, f"launch {self.kernel}[{launch.grid}, {launch.block}] on "
@@ -163,7 +165,6 @@ class Plan:
                     st.make_valid_on(device, buf._lo, buf._hi)
             else:
                 waits.extend(st.make_valid_on(device, buf._lo, buf._hi))
-        stats.launched()
         if items == 0:
             return _DONE
         if fast:
