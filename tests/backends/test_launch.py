@@ -204,3 +204,20 @@ def test_launch_is_asynchronous_on_large_grids(device: str) -> None:
     go.synchronize()
     assert not any(not u.event.done() for u in y._st.uses)
     assert (y.numpy() == 1).all()
+
+
+@go.kernel
+def broken(y: Owned[Array[f32]]) -> None:
+    i = go.global_id(0)
+    y[i] = [1.0][0]  # a list literal: not in the kernel subset
+
+
+def test_compile_error_at_first_launch_changes_nothing(device: str) -> None:
+    y = go.array(np.arange(4, dtype=np.float32))
+    before = go.stats()
+    with pytest.raises(go.CompileError):
+        broken[4](y)
+    assert y._moved is None and y.numpy().tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert (go.stats() - before).launches == 0
+    with pytest.raises(go.CompileError):  # not cached as a success
+        broken[4](y)
