@@ -10,11 +10,20 @@ from __future__ import annotations
 from mypy.checker import TypeChecker
 from mypy.nodes import CallExpr, Expression, IndexExpr, NameExpr, RefExpr, Var
 from mypy.plugin import FunctionSigContext, MethodSigContext
-from mypy.types import CallableType, Instance, Type, get_proper_type
+from mypy.typeops import make_simplified_union
+from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type
 
 from gpuoff.ownership import Access, alias_message, conflicts
 from mypy_plugin.moves import check_moves, in_expected_raise
-from mypy_plugin.names import ALIAS, FLOAT_SCALARS, INT_SCALARS, access_of, describe, place
+from mypy_plugin.names import (
+    ALIAS,
+    BOOLEAN,
+    FLOAT_SCALARS,
+    INT_SCALARS,
+    access_of,
+    describe,
+    place,
+)
 
 Arg = tuple[str, Access, Expression]
 
@@ -74,29 +83,48 @@ def check_owned_call(
         check_moves(api, call, moved, callee)
 
 
-def widen_scalars(sig: CallableType, api: object) -> CallableType:
-    """Let a launch take plain Python numbers for scalar parameters (``2.0`` for ``f32``).
+def _named(api: TypeChecker, name: str, args: list[Type]) -> Type | None:
+    try:
+        return api.named_generic_type(name, args)
+    except (KeyError, AssertionError):  # NumPy not part of this build: no widening
+        return None
 
-    The runtime converts them (and raises if the value does not fit), as NumPy does.
+
+def _widened(api: TypeChecker, t: Type) -> Type:
+    """What a launch accepts for a parameter declared ``t`` (SPEC §2), beyond ``t`` itself."""
+    p = get_proper_type(t)
+    name = p.type.fullname if isinstance(p, Instance) else ""
+    anything = AnyType(TypeOfAny.special_form)
+    extra: list[Type | None] = []
+    if name in FLOAT_SCALARS:
+        extra = [_named(api, "builtins.float", []), _named(api, "numpy.floating", [anything])]
+    elif name in INT_SCALARS:
+        extra = [_named(api, "builtins.int", []), _named(api, "numpy.integer", [anything])]
+        if name == BOOLEAN:
+            extra.append(_named(api, "numpy.bool", [anything]))
+    elif access_of(t) in (Access.BORROW, Access.BORROW_MUT):
+        # A NumPy array is copied in (and back out for BorrowMut); its dtype is checked at
+        # launch. An Owned parameter refuses one: it cannot be moved.
+        extra = [_named(api, "numpy.ndarray", [anything, anything])]
+    kept = [x for x in extra if x is not None]
+    return make_simplified_union([t, *kept]) if kept else t
+
+
+def widen_arguments(sig: CallableType, api: object) -> CallableType:
+    """Let a launch take plain Python and NumPy numbers for scalar parameters (``2.0`` for
+    ``f32``) and NumPy arrays for ``Borrow``/``BorrowMut`` ones, as the runtime does.
+
+    The runtime converts them (and raises if a value does not fit or a dtype differs).
     """
     if not isinstance(api, TypeChecker):
         return sig
-    new: list[Type] = []
-    for t in sig.arg_types:
-        p = get_proper_type(t)
-        name = p.type.fullname if isinstance(p, Instance) else ""
-        if name in FLOAT_SCALARS:
-            t = api.named_generic_type("builtins.float", [])
-        elif name in INT_SCALARS:
-            t = api.named_generic_type("builtins.int", [])
-        new.append(t)
-    return sig.copy_modified(arg_types=new)
+    return sig.copy_modified(arg_types=[_widened(api, t) for t in sig.arg_types])
 
 
 def launch_signature(ctx: MethodSigContext) -> CallableType:
     """``k[grid](...)`` and ``helper(...)``: aliasing, moves, scalar widening."""
     check_owned_call(ctx.api, ctx.context, ctx.default_signature, ctx.args, alias=True)
-    return widen_scalars(ctx.default_signature, ctx.api)
+    return widen_arguments(ctx.default_signature, ctx.api)
 
 
 def owned_method_signature(ctx: MethodSigContext) -> CallableType:

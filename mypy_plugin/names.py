@@ -43,6 +43,7 @@ BODY_DECORATORS = KERNEL_DECORATORS | FUNC_DECORATORS
 
 FLOAT_SCALARS = frozenset(f"{LANG}.{n}" for n in ("f16", "f32", "f64"))
 INT_SCALARS = frozenset(f"{LANG}.{n}" for n in ("i32", "i64", "u32", "u8", "boolean"))
+BOOLEAN = f"{LANG}.boolean"
 
 
 def access_of(typ: Type | None) -> Access | None:
