@@ -92,3 +92,33 @@ def test_discovery() -> None:
     assert len(cpu) == 1 and cpu[0].available and cpu[0].backend == "cpu"
     with pytest.raises(go.DeviceError):
         get_device("cpu:1")
+
+
+def _child_launch(conn: Any) -> None:
+    y = go.zeros(INLINE_ITEMS * 4, go.i32)
+    with go.on("cpu"):
+        bump_all[y.shape[0]](y)
+        conn.send(int(y.numpy().sum()))
+
+
+@go.kernel
+def bump_all(y: BorrowMut[Array[go.i32]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        y[i] = y[i] + 1
+
+
+def test_pooled_launches_work_in_a_forked_child() -> None:
+    import multiprocessing
+
+    y = go.zeros(INLINE_ITEMS * 4, go.i32)
+    with go.on("cpu"):
+        bump_all[y.shape[0]](y)  # the parent's pool exists now
+        go.synchronize()
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe()
+    proc = ctx.Process(target=_child_launch, args=(child,))
+    proc.start()
+    assert parent.poll(120), "the child's pooled launch never finished"
+    assert parent.recv() == INLINE_ITEMS * 4
+    proc.join(30)

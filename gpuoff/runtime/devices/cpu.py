@@ -178,6 +178,7 @@ class _Pool:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
+        self.pid = os.getpid()
         self.queue: queue.SimpleQueue[tuple[CpuEvent, Any, Any, int, int, Any]] = (
             queue.SimpleQueue()
         )
@@ -254,11 +255,15 @@ class CpuDevice(Device):
 
     @property
     def pool(self) -> _Pool:
-        if self._pool is None:
+        """The worker threads (made on first use, and again in a forked child, which
+        inherits the pool object but not its threads)."""
+        pool = self._pool
+        if pool is None or pool.pid != os.getpid():
             with self._pool_lock:
-                if self._pool is None:
+                if self._pool is None or self._pool.pid != os.getpid():
                     self._pool = _Pool(os.cpu_count() or 1)
-        return self._pool
+                pool = self._pool
+        return pool
 
     # memory: plain host arrays
     def allocate(self, nbytes: int) -> Allocation:
