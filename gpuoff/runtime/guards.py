@@ -193,3 +193,13 @@ def synchronize() -> None:
     wait_all([event for event, _ in pending])
     del pending
     raise_deferred()
+
+
+def _after_fork_in_child() -> None:
+    # another thread may have held the lock at fork time; no thread of the parent exists here
+    global LOCK
+    LOCK = threading.RLock()
+    _pending.clear()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
