@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+import numpy as np
 from mypy.checker import TypeChecker
 from mypy.nodes import (
     AssertStmt,
@@ -58,6 +59,7 @@ from mypy.types import Instance, Type, get_proper_type
 
 from gpuoff import lang
 from gpuoff.frontend.diagnostics import CONSTRUCT_NAMES
+from gpuoff.frontend.resolve import BUILTINS, MATH_BY_OBJECT
 from gpuoff.ownership import unsupported_message
 from mypy_plugin.names import KERNEL_CLASS, UNSUPPORTED, describe, is_device_function
 
@@ -110,21 +112,30 @@ def construct_message(node: Node) -> str | None:
     return unsupported_message(CONSTRUCT_NAMES.get(kind, f"the construct {kind.__name__}"))
 
 
-_LANG_CALLABLES: list[object] = [
-    *lang.INTRINSICS,
-    *lang.MATH_FUNCTIONS,
-    *lang.ATOMICS,
-    *lang.SCALAR_TYPES,
-    lang.barrier,
-    lang.shared,
-]
+def _fullnames(obj: object) -> set[str]:
+    """The names mypy gives a callable the front end accepts (``np.abs`` is ``numpy.abs``)."""
+    name = getattr(obj, "__name__", "")
+    module = getattr(obj, "__module__", None) or ""
+    if isinstance(obj, np.ufunc) or module.startswith("numpy"):
+        return {f"numpy.{n}" for n in dir(np) if getattr(np, n, None) is obj}
+    return {f"{module}.{name}"}
+
+
 ALLOWED_CALLS = frozenset(
-    {f"gpuoff.lang.{getattr(f, '__name__', '')}" for f in _LANG_CALLABLES}
-    | {f"builtins.{n}" for n in ("range", "len", "abs", "min", "max", "int", "float")}
-    | {f"math.{n}" for n in lang.MATH_FUNCTIONS.values() if n not in ("abs", "min", "max")}
-    | {"math.fabs"}
-)
-"""Callees a kernel body may call besides ``@go.func`` device functions (SPEC.md §1)."""
+    n
+    for obj in [
+        *BUILTINS,
+        *MATH_BY_OBJECT,  # math.*, NumPy ufuncs and gpuoff's math functions
+        *lang.INTRINSICS,
+        *lang.ATOMICS,
+        *lang.SCALAR_TYPES,  # casts: go.f32(v)
+        lang.barrier,
+        lang.shared,
+    ]
+    for n in _fullnames(obj)
+) | {f"numpy.{name}" for name in [*lang.DTYPE_BY_NAME, "bool_"]}  # casts: np.float32(v)
+"""Callees a kernel body may call besides ``@go.func`` device functions: the front end's
+own tables (``gpuoff.frontend.resolve``), so the two accept the same calls."""
 
 
 def _statements(body: Block) -> list[Statement]:

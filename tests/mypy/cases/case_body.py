@@ -76,3 +76,10 @@ def more_bad(x: BorrowMut[Array[f32]]) -> None:
     x[0] = float(f"{x[1]}")  # E: f-string is not supported in kernels  [gpuoff-unsupported]
     assert x[0] > 0  # E: assert statement is not supported in kernels  [gpuoff-unsupported]
     x[0] = math.floor(x[1]) + math.sqrt(x[2])
+
+
+@go.kernel
+def numpy_in_kernel(x: BorrowMut[Array[f32]]) -> None:
+    import numpy as np  # E: import statement is not supported in kernels  [gpuoff-unsupported]
+
+    x[0] = np.sqrt(x[1]) + np.float32(pow(x[2], 2)) + np.abs(x[3]) + bool(x[4])
