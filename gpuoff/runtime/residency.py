@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from gpuoff.ownership import ranges_overlap
 from gpuoff.runtime import guards, stats
 from gpuoff.runtime.devices.base import Allocation, Device, Event
 
@@ -136,6 +137,16 @@ class Storage:
             return []
         dst = self.allocation_on(device)
         stale = [(a, b) for a, b, s in self.segments(lo, hi) if loc not in s and ANYWHERE not in s]
+        if stale:
+            # the bytes come from the host (or through it): writers still running elsewhere
+            # (a pooled cpu launch, another device) must finish first
+            guards.wait_all(
+                [
+                    u.event
+                    for u in self.uses
+                    if u.access.writes and ranges_overlap(u.lo, u.hi, lo, hi)
+                ]
+            )
         events = []
         for a, b in _coalesce(stale):
             self.make_host_valid(a, b)

@@ -197,3 +197,17 @@ def test_cuda_array_interface_exports_valid_device_memory() -> None:
     raw[0] = 42  # the consumer writes on the device ...
     assert buf.numpy()[0] == 42  # ... so the device copy was marked as the valid one
     assert go.stats().transfers_to_host >= 1
+
+
+def test_copy_to_a_device_waits_for_a_writer_running_elsewhere() -> None:
+    shared = FakeDevice("fake:slow-host", host_memory=True, delay=0.2)
+    other = FakeDevice("fake:other")
+    register(shared)
+    register(other)
+    x = go.full(8, 1.0)
+    y = go.zeros(8)
+    with go.on(shared.name):
+        fill[8](y, 5.0)  # still running (host memory) when the next launch copies y
+    with go.on(other.name):
+        axpy[8](1.0, x, y)  # must copy y's bytes after the writer finished
+    assert y.numpy().tolist() == [6.0] * 8
