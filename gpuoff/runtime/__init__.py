@@ -1,5 +1,25 @@
 """The runtime: kernels and launch plans, buffers, borrow guards, residency, devices, caches.
 
+Behaviour users can rely on beyond SPEC.md (kept here, next to the code that implements it):
+
+- Launches are asynchronous. On ``cpu``, grids of at most ``devices.cpu.INLINE_ITEMS``
+  work-items with nothing to wait for run on the calling thread before the launch returns
+  (a valid schedule of an asynchronous launch); larger ones run on one worker thread per core.
+- A kernel's ``BoundsError`` is raised by the launch itself when it ran inline; otherwise at
+  the next synchronisation: ``go.synchronize()``, ``numpy()``, ``np.asarray(buf)``,
+  ``host()``, ``host_mut()`` (the oldest unreported error first, whichever buffer it concerns).
+- A launch with NumPy array arguments completes before it returns.
+- A launch that conflicts with an open host view raises ``BorrowError`` at once, also when the
+  view is open in another thread.
+- Views made before a buffer was moved stay usable (they are other handles); the moved handle
+  is dead. Overlap is judged on byte ranges: two interleaved strided views of one buffer
+  (``b[0::2]`` and ``b[1::2]``) count as overlapping.
+- ``go.asarray(ndarray)`` shares the array's memory; host writes through the array itself
+  bypass the guards, as with ``np.asarray``. DLPack and ``__cuda_array_interface__`` exports
+  sync first and are then outside the guards.
+- Kernels with the same signature on the same device share one compiled plan; compiled code
+  and parameter declarations are cached on disk (``runtime.cache``).
+
 Public names are re-exported by ``gpuoff`` (``go.kernel``, ``go.Buffer``, ``go.zeros``, ...).
 Importing this package loads no backend library; devices load on first use. (``go.stats`` and
 ``go.devices`` are not re-exported here, so that those names stay the submodules.)
