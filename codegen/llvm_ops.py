@@ -363,8 +363,7 @@ def _fsuffix(ty: ll.Type) -> str:
 
 _DIRECT_INTRINSICS = {
     "sqrt": "sqrt", "exp": "exp", "log": "log", "log2": "log2", "sin": "sin", "cos": "cos",
-    "pow": "pow", "floor": "floor", "ceil": "ceil", "fma": "fma", "min": "minnum",
-    "max": "maxnum",
+    "pow": "pow", "floor": "floor", "ceil": "ceil", "fma": "fma",
 }  # fmt: skip
 _LIBM = ("tan", "tanh", "erf")
 
@@ -382,6 +381,12 @@ def default_math(
     if name in _DIRECT_INTRINSICS:
         fn = fl.ml.declare(f"llvm.{_DIRECT_INTRINSICS[name]}.{sfx}", ty, [ty] * len(args))
         return b.call(fn, args, fastmath=fm)
+    if name in ("min", "max"):
+        # C's fmin/fmax, with NumPy's choice where C leaves it open (equal values such as
+        # -0.0 and 0.0 give the second operand): a compare and a select, which vectorise.
+        x, y = args
+        keep = b.fcmp_ordered(">" if name == "max" else "<", x, y)
+        return b.select(b.or_(keep, b.fcmp_unordered("uno", y, y)), x, y)
     if name == "abs":
         return b.call(fl.ml.declare(f"llvm.fabs.{sfx}", ty, [ty]), args)
     if name == "rsqrt":

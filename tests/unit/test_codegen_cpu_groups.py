@@ -48,6 +48,7 @@ def test_binary_and_ternary_math(st: t.ScalarType) -> None:
         out = np.zeros_like(a)
         both(elementwise(name, [st, st], st, math_of(name)), [a, c, out], a.size)
         np.testing.assert_array_equal(out, ref(a, c))
+        np.testing.assert_array_equal(np.signbit(out), np.signbit(ref(a, c)))  # -0.0 vs 0.0
     x = np.array([1.5, 2.0, -3.0], dtype=st.np_dtype)
     out = np.zeros_like(x)
     run_cpu(elementwise("fma", [st, st, st], st, lambda v: b.math("fma", *v)),
