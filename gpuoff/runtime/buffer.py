@@ -223,6 +223,9 @@ class Buffer(Array[DT]):
             return self._layout().copy()
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
+        """``np.asarray(buf)``: a copy (a live view would escape the guards: use ``host()``)."""
+        if copy is False:
+            raise ValueError("np.asarray(buffer) always copies; use `with buf.host()` for a view")
         out = self.numpy()
         return out if dtype is None else out.astype(dtype, copy=False)
 

@@ -49,6 +49,8 @@ def test_numpy_is_a_copy() -> None:
     assert b.numpy().tolist() == [0, 0, 0]
     assert np.asarray(b).tolist() == [0, 0, 0]
     assert np.asarray(b, dtype=np.float64).dtype == np.float64
+    with pytest.raises(ValueError, match="always copies"):
+        np.asarray(b, copy=False)
 
 
 def test_views_share_the_allocation_and_know_their_bytes() -> None:
