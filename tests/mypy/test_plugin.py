@@ -73,11 +73,14 @@ STEPS: list[tuple[str, set[tuple[str, int, str]]]] = [
 ]
 
 
-def _write_kernel(root: Path, access: str) -> None:
-    path = root / "kmod.py"
-    path.write_text(KERNEL_MODULE.format(access=access))
+def _write(path: Path, text: str) -> None:
+    path.write_text(text)
     st = path.stat()  # a fresh mtime even within the file system's time granularity
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 2_000_000_000))
+
+
+def _write_kernel(root: Path, access: str) -> None:
+    _write(root / "kmod.py", KERNEL_MODULE.format(access=access))
 
 
 def test_incremental_edit_in_other_module(workspace: Path) -> None:
@@ -101,3 +104,39 @@ def test_dmypy_run(workspace: Path) -> None:
             assert parse_errors(proc.stdout) == want, (access, proc.stdout, proc.stderr)
     finally:
         subprocess.run([*dmypy, "stop"], cwd=root, capture_output=True, timeout=60)
+
+
+HELPER_MODULE = """\
+import gpuoff as go
+from gpuoff import f32
+
+{decorator}
+def twice(v: f32) -> f32:
+    return v * 2
+"""
+
+KERNEL_USING_HELPER = """\
+import gpuoff as go
+from gpuoff import Array, BorrowMut, f32
+from helper import twice
+
+@go.kernel
+def k(y: BorrowMut[Array[f32]]) -> None:
+    y[0] = twice(y[0])
+"""
+
+NOT_DEVICE = (
+    "calling the Python function 'twice' is not supported in kernels: only gpuoff intrinsics,"
+    " math functions, builtins and @go.func device functions can be called  [gpuoff-unsupported]"
+)
+
+
+def test_incremental_device_function_decorator_removed(workspace: Path) -> None:
+    """Whether a callee is a device function is read from its type, which survives the cache."""
+    root = workspace.parent
+    (root / "kern.py").write_text(KERNEL_USING_HELPER)
+    steps = [("@go.func", set()), ("", {("kern.py", 7, NOT_DEVICE)}), ("@go.func", set())]
+    for decorator, want in steps:
+        _write(root / "helper.py", HELPER_MODULE.format(decorator=decorator))
+        stdout, _, _ = mypy.api.run(["--config-file", str(workspace), "kern.py", "helper.py"])
+        assert parse_errors(stdout) == want, (decorator, stdout)
