@@ -97,3 +97,78 @@ def test_random_expressions_match_interpreter(st: t.ScalarType, seed: int) -> No
     res = np.zeros(97, dtype=st.np_dtype)
     with np.errstate(all="ignore"):
         both(m, [a, c, res], 97)
+
+
+class StmtGen:
+    """Random statement kernels over i64 locals v0..v2: assignments, ifs, loops with
+    break/continue, checked loads of ``a`` and checked stores to ``o`` (sometimes out of
+    range). Loop variables are l0..l2, one per nesting level."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.a = b.ref("a", b.arr(t.i64))
+        self.o = b.ref("o", b.mut(t.i64))
+        self.checks: list[n.BoundsCheck] = []
+
+    def check(self, array: str) -> int:
+        self.checks.append(b.check(len(self.checks) + 1, array, function="sfuzz"))
+        return len(self.checks)
+
+    def index(self) -> n.Expr:
+        base = b.bin_("add", b.gid(0), self.rng.choice([0, 1, 3, -1, 17]))
+        return b.bin_("mod", base, self.rng.choice([16, 19, 23]))
+
+    def expr(self, depth: int, loops: int) -> n.Expr:
+        r = self.rng.random()
+        names = [f"v{k}" for k in range(3)] + [f"l{k}" for k in range(loops)]
+        if depth <= 0 or r < 0.3:
+            return self.rng.choice([b.var(self.rng.choice(names)), b.c(self.rng.randint(-5, 9)),
+                                    b.gid(0)])  # fmt: skip
+        if r < 0.5:
+            return b.load(self.a, self.index(), check=self.check("a"))
+        if r < 0.55:  # reads what the kernel writes: the exact "rows" check strategy
+            return b.load(self.o, self.index(), check=self.check("o"))
+        op = self.rng.choice(["add", "sub", "mul", "floordiv", "mod", "bitxor"])
+        return b.bin_(op, self.expr(depth - 1, loops), self.expr(depth - 1, loops))
+
+    def cond(self, loops: int) -> n.Expr:
+        return b.cmp(self.rng.choice(CMP_OPS), self.expr(1, loops), self.expr(1, loops))
+
+    def block(self, depth: int, loops: int, in_loop: bool) -> list[n.Stmt]:
+        out: list[n.Stmt] = []
+        for _ in range(self.rng.randint(1, 3)):
+            r = self.rng.random()
+            if r < 0.4 or depth <= 0:
+                out.append(b.assign(f"v{self.rng.randint(0, 2)}", self.expr(2, loops)))
+            elif r < 0.55:
+                out.append(b.store(self.o, self.index(), self.expr(1, loops),
+                                   check=self.check("o")))  # fmt: skip
+            elif r < 0.75:
+                out.append(b.if_(self.cond(loops), self.block(depth - 1, loops, in_loop),
+                                 self.block(depth - 1, loops, in_loop)))  # fmt: skip
+            elif r < 0.9 and loops < 3:
+                start, stop = self.rng.randint(-3, 3), self.rng.randint(-3, 6)
+                step = self.rng.choice([1, 2, -1, 3])
+                out.append(b.for_(f"l{loops}", start, stop, step,
+                                  self.block(depth - 1, loops + 1, True)))  # fmt: skip
+            elif in_loop:
+                out.append(b.if_(self.cond(loops), [self.rng.choice([n.Break(), n.Continue()])]))
+        return out
+
+
+@pytest.mark.parametrize("seed", range(int(os.environ.get("GPUOFF_FUZZ_SEEDS", "6")) * 2))
+def test_random_statement_kernels_match_interpreter(seed: int) -> None:
+    g = StmtGen(seed)
+    body: list[n.Stmt] = [b.assign(f"v{k}", b.c(k)) for k in range(3)]
+    body += g.block(3, 0, False)
+    res = b.ref("res", b.mut(t.i64, 2))
+    body += [b.store(res, (b.gid(0), k), b.var(f"v{k}")) for k in range(3)]
+    params = [b.param("a", g.a.type), b.param("o", g.o.type), b.param("res", res.type)]
+    locals_ = {f"v{k}": t.i64 for k in range(3)} | {f"l{k}": t.i64 for k in range(3)}
+    k = b.kernel("sfuzz", params, body, locals_)
+    m = b.module(k, checks=g.checks)
+    a = np.arange(20, dtype=np.int64) * 3 - 7
+    o = np.zeros(18, dtype=np.int64)
+    out = np.zeros((40, 3), dtype=np.int64)
+    err, msg = both(m, [a, o, out], 40)
+    assert (err[0] != 0) == (msg is not None)
