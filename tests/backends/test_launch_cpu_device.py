@@ -16,7 +16,7 @@ from gpuoff.ir.nodes import Module
 from gpuoff.ownership import Access
 from gpuoff.runtime.devices import get_device
 from gpuoff.runtime.devices.base import Allocation, ArrayArg
-from gpuoff.runtime.devices.cpu import INLINE_ITEMS, CpuDevice, CpuEvent
+from gpuoff.runtime.devices.cpu import INLINE_ITEMS, CpuDevice, CpuEvent, CpuProgram
 
 
 def shift(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
@@ -122,3 +122,27 @@ def test_pooled_launches_work_in_a_forked_child() -> None:
     assert parent.poll(120), "the child's pooled launch never finished"
     assert parent.recv() == INLINE_ITEMS * 4
     proc.join(30)
+
+
+@go.kernel
+def spin(n: go.i32, y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        acc = 0.0
+        for _k in range(n):
+            acc = acc + 1.0
+        y[i] = acc
+
+
+def test_heavy_small_grids_move_to_the_pool() -> None:
+    y = go.zeros(4096)
+    with go.on("cpu"):
+        spin[4096, (64,)](1, y)  # light: stays inline
+        plan = next(iter(spin._plans.values()))
+        program = plan.program
+        assert isinstance(program, CpuProgram)
+        assert program.inline_items == INLINE_ITEMS
+        spin[4096, (64,)](20_000, y)  # heavy: took long inline, so ...
+        assert program.inline_items < 4096  # ... such grids run on every core from now on
+        spin[4096, (64,)](3, y)
+        assert y.numpy().tolist() == [3.0] * 4096

@@ -16,6 +16,7 @@ import queue
 import struct
 import threading
 from collections.abc import Callable, Sequence
+from time import perf_counter
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,10 @@ ENTRY_TYPE = ctypes.CFUNCTYPE(
     None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p
 )
 INLINE_ITEMS = 1 << 15
-"""Grids of at most this many work-items run on the calling thread."""
+"""Grids of at most this many work-items run on the calling thread ..."""
+INLINE_SECONDS = 200e-6
+"""... unless such a launch of the same program took longer than this: then the limit drops
+below its size (a compute-heavy kernel on a small grid still gets every core)."""
 ErrorFactory = Callable[[int, tuple[int, ...]], Exception]
 ErrorInfo = ErrorFactory | tuple[Any, tuple[Any, ...]] | None
 """How to build a launch's BoundsError: a factory, or ``(plan, args)`` for
@@ -68,6 +72,7 @@ class CpuProgram(Program):
         self.address = address
         self.entry = ENTRY_TYPE(address)
         self.layout = abi.arg_layout(module)
+        self.inline_items = INLINE_ITEMS
         ndims = {c.id: c.ndim for c in module.checks}
         self.ndim_of: Callable[[int], int] = lambda check: min(
             ndims.get(check, abi.MAX_NDIM), abi.MAX_NDIM
@@ -332,9 +337,13 @@ class CpuDevice(Device):
         (a ctypes buffer). Inline when small and nothing to wait for; else pooled, and then
         ``block`` is copied so the caller may reuse it."""
         pending = [e for e in wait_for if not e.done()] if wait_for else wait_for
-        if not pending and items <= INLINE_ITEMS:
+        if not pending and items <= program.inline_items and n_groups:
             err = _thread_err()
+            t0 = perf_counter()
             program.entry(block, 0, n_groups, err)
+            if perf_counter() - t0 > INLINE_SECONDS and n_groups > 1:
+                # heavy work-items: grids this large are worth all cores from now on
+                program.inline_items = items - 1
             if not err[0]:
                 return _DONE
             found = _take_error(err, program.ndim_of)
