@@ -142,7 +142,8 @@ def test_bounds_error_names_kernel_array_index_and_shape(device: str) -> None:
         unguarded[8](x, y)
         go.synchronize()
     text = str(info.value)
-    assert "unguarded" in text and "x" in text and "(8,)" in text and "(8,)" in text
+    assert "unguarded" in text and "index (8,)" in text and "x with shape (8,)" in text
+    assert f"{__file__}:" in text and "x[i + 1]" in text  # the source line
     assert isinstance(info.value, IndexError)
     # the in-range accesses happened, the bad one did not
     assert y.numpy().tolist() == [1.0] * 7 + [0.0]
