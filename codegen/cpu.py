@@ -91,6 +91,11 @@ class CpuTarget(Target):
             return mathlib.math_f32(fl, name, args[0])  # vectorisable, unlike libm calls
         return super().math_call(fl, name, args, st)
 
+    def call_check_state(self, fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
+        from codegen.cpu_checks import call_check_state
+
+        return call_check_state(fl)
+
     def barrier(self, fl: FunctionLowerer) -> None:
         # Kernel-level barriers are handled by region fission (codegen.cpu_groups) and never
         # reach this hook; one in a device function cannot be split there.

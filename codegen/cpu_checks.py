@@ -13,8 +13,9 @@ no condition depends on memory the kernel writes, on an atomic's result or on a 
 ``ids[lx]`` and ``idx[d * width + lx]``, consecutive addresses that vectorise as masked stores,
 plus the OR flag; after a row with a failure a scalar scan copies the first record.
 
-Checks outside the row loop (group-uniform code) and in device functions write the call's
-scratch record directly, first failure wins.
+Checks outside the row loop (group-uniform code) write the call's scratch record directly,
+first failure wins; so do checks in device functions, except when called from a ``fast`` row,
+where they fold into the row's flag (the call passes ``check_mode`` 1).
 """
 
 from __future__ import annotations
@@ -64,8 +65,11 @@ def cpu_bounds_check(
 ) -> None:
     """The CPU target's ``bounds_check`` hook."""
     b = fl.builder
+    if not fl.fn.is_kernel:
+        _device_function_check(fl, ok, check_id, indices)
+        return
     rr = fl.target_state
-    mode = rr.mode if fl.fn.is_kernel and isinstance(rr, RowRecord) else "off"
+    mode = rr.mode if isinstance(rr, RowRecord) else "off"
     if mode in ("off", "replay"):
         record_direct(fl, ok, check_id, indices)
         return
@@ -82,6 +86,29 @@ def cpu_bounds_check(
         for d, v in enumerate(indices):
             at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
             b.store(v, gep(b, I64, rr.idx, at))
+
+
+def call_check_state(fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
+    """What a device-function call passes: in a ``fast`` row, the OR flag with mode 1."""
+    rr = fl.target_state
+    if fl.fn.is_kernel and isinstance(rr, RowRecord) and rr.mode == "fast":
+        return rr.any_bad, ll.Constant(I32, 1)
+    return fl.err_state, fl.check_mode
+
+
+def _device_function_check(
+    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+) -> None:
+    """In a device function: mode 1 ORs into the caller's row flag (``err_state`` is then an
+    i32); mode 0 records exactly. Calls pass a constant, so inlining keeps one of the two."""
+    b = fl.builder
+    flagged = b.icmp_unsigned("!=", fl.check_mode, ll.Constant(I32, 0))
+    with b.if_else(flagged) as (then, otherwise):
+        with then:
+            bad = b.zext(b.not_(ok), I32)
+            b.store(b.or_(b.load(fl.err_state, typ=I32), bad), fl.err_state)
+        with otherwise:
+            record_direct(fl, ok, check_id, indices)
 
 
 def record_direct(
@@ -223,4 +250,6 @@ def replay_safe(module: n.Module) -> bool:
     return not any(_tainted(x, written, tainted) for x in _sinks(kernel.body))
 
 
-__all__ = ["I1", "RowRecord", "cpu_bounds_check", "make_row_record", "replay_safe"]
+__all__ = [
+    "I1", "RowRecord", "call_check_state", "cpu_bounds_check", "make_row_record", "replay_safe",
+]

@@ -37,7 +37,12 @@ object. **Hook API** (stable; subclass ``Target`` and override what differs):
 Kernels are emitted by the target (``FunctionLowerer`` lowers statements at any builder
 position); device functions are emitted here as ``internal alwaysinline`` functions with
 params (scalars..., per array: ptr, shape[ndim], strides[ndim]), then ``ptr err_state``,
-``ptr wi_context``.
+``ptr wi_context``, ``i32 check_mode`` (how ``bounds_check`` records in the callee: 0 exact
+record at ``err_state`` (default), other values target-defined; see ``call_check_state``).
+
+``call_check_state(fl) -> (ll.Value, ll.Value)``
+    The ``(err_state, check_mode)`` a device-function call passes (default: the caller's
+    ``fl.err_state`` and ``fl.check_mode``, 0 in kernels).
 
 ``FunctionLowerer`` fields a target may set: ``wi_values`` (work-item values by
 ``(name, dim)``, for targets whose ``work_item`` reads them), ``target_state`` (anything the
@@ -170,6 +175,9 @@ class Target:
     def barrier(self, fl: FunctionLowerer) -> None:
         raise NotImplementedError(f"{self.name}: barrier")
 
+    def call_check_state(self, fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
+        return fl.err_state, fl.check_mode
+
     def bounds_check(
         self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
     ) -> None:
@@ -228,7 +236,7 @@ class ModuleLowerer:
                 argtys += [PTR] + [I64] * (2 * p.type.ndim)
             else:
                 argtys.append(llvm_type(p.type))
-        argtys += [PTR, PTR]
+        argtys += [PTR, PTR, I32]
         ret = ll.VoidType() if fn.return_type is None else llvm_type(fn.return_type)
         llfn = ll.Function(self.llmod, ll.FunctionType(ret, argtys), name=f"{fn.name}.dev")
         llfn.linkage = "internal"
@@ -250,7 +258,8 @@ class ModuleLowerer:
             else:
                 scalars[p.name] = args[i]
                 i += 1
-        fl = FunctionLowerer(self, fn, b, arrays, err_state=args[-2], wi_context=args[-1])
+        fl = FunctionLowerer(self, fn, b, arrays, err_state=args[-3], wi_context=args[-2])
+        fl.check_mode = args[-1]
         fl.declare_locals(allocas, scalars)
         ret_slot = None if fn.return_type is None else fl.alloca(llvm_type(fn.return_type))
         fl.return_slot = ret_slot
@@ -319,6 +328,8 @@ class FunctionLowerer:
         # False while re-running code only to find failing checks: Store and AtomicRMW then
         # skip their memory access (an atomic yields 0).
         self.side_effects = True
+        # A device function's i32 check_mode parameter (constant 0 in kernels).
+        self.check_mode: ll.Value = ll.Constant(I32, 0)
 
     @property
     def target(self) -> Target:

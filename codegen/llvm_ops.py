@@ -325,9 +325,11 @@ def _call(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
             args += [arr.ptr, *arr.shape, *arr.strides]
         else:
             args.append(fl.expr(a))
-    args.append(fl.err_state)
+    err_state, check_mode = fl.target.call_check_state(fl)
+    args.append(err_state)
     needs_wi = e.callee in fl.ml.uses_wi and fl.target.device_wi_context
     args.append(fl.fill_wi_context() if needs_wi else ll.Constant(ll.PointerType(), None))
+    args.append(check_mode)
     result = fl.builder.call(fl.ml.functions[e.callee], args)
     return result if fl.ml.ir.function(e.callee).return_type is not None else ll.Constant(I1, 0)
 

@@ -107,3 +107,22 @@ def test_failures_in_many_rows_of_a_2d_grid() -> None:
     assert err[0] == 1 and err[2] == 5 and 0 <= err[1] < 4
     np.testing.assert_array_equal(d[:, :4], s[:, 1:])
     np.testing.assert_array_equal(d[:, 4], 0)
+
+
+def test_checked_device_function_in_a_vectorised_row() -> None:
+    v = b.ref("v", b.arr(t.f32))
+    h = b.func("h", [b.param("v", v.type), b.param("j", t.i64)],
+               [n.Return(b.bin_("mul", b.load(v, b.var("j"), check=1), 2.0))], ret=t.f32)
+    out = b.ref("out", b.mut(t.f32))
+    body: list[n.Stmt] = [b.store(out, b.gid(0), n.Call(t.f32, "h", (v, b.gid(0))))]
+    k = b.kernel("k", [b.param("v", v.type), b.param("out", out.type)], body)
+    m = b.module(k, h, checks=[b.check(1, "v", function="h")])
+    assert "<8 x float>" in llvm_ir_text(m, optimized=True) or "<4 x float>" in llvm_ir_text(
+        m, optimized=True
+    )
+    vs = np.arange(50, dtype=np.float32)
+    res = np.zeros(64, dtype=np.float32)
+    err, msg = both(m, [vs, res], 64)
+    assert err[0] == 1 and err[1] == 50 and msg is not None
+    np.testing.assert_array_equal(res[:50], vs * 2)
+    np.testing.assert_array_equal(res[50:], 0)
