@@ -134,7 +134,11 @@ def test_launches_and_copies_are_ordered_and_asynchronous() -> None:
     dev.free(ya)
 
 
-def test_error_records_survive_the_ring_wrapping(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("copy_records", ["0", "1"])
+def test_error_records_survive_the_ring_wrapping(monkeypatch: pytest.MonkeyPatch,
+                                                 copy_records: str) -> None:  # fmt: skip
+    # Both ways of reading records: in place (unified memory, as on PoCL) and by copying.
+    monkeypatch.setenv("GPUOFF_OPENCL_COPY_RECORDS", copy_records)
     monkeypatch.setattr(ocl, "_ERR_SLOTS", 4)
     dev = ocl.open_device("opencl:0")  # a fresh device with a ring of 4 records
     program = dev.compile(_scale_module())
@@ -152,3 +156,4 @@ def test_error_records_survive_the_ring_wrapping(monkeypatch: pytest.MonkeyPatch
             assert "index (15,) out of range for x with shape (15,)" in str(exc)
     assert failed == [2, 7]
     events[2].wait()  # raised once only
+    assert (dev._err_host is None) == (copy_records == "1")

@@ -23,6 +23,7 @@ launch path is ``set_args`` plus ``enqueue_nd_range_kernel``, what pyopencl's ow
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -174,9 +175,15 @@ class OpenCLDevice(Device):
         self.max_group = int(device.max_work_group_size)
         self._programs: dict[str, OpenCLProgram] = {}
         self._lock = threading.Lock()
-        flags = cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR
-        zeros = np.zeros(_ERR_SLOTS * ERR_LEN, np.int64)
-        self._err_buf = cl.Buffer(self.context, flags, hostbuf=zeros)
+        self._err_host = _aligned_zeros(_ERR_SLOTS * ERR_LEN) if _unified(device) else None
+        if self._err_host is not None:
+            # Device memory is host memory: the records are read in place, with no command.
+            flags = cl.mem_flags.READ_WRITE | cl.mem_flags.USE_HOST_PTR
+            self._err_buf = cl.Buffer(self.context, flags, hostbuf=self._err_host)
+        else:
+            flags = cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR
+            zeros = np.zeros(_ERR_SLOTS * ERR_LEN, np.int64)
+            self._err_buf = cl.Buffer(self.context, flags, hostbuf=zeros)
         self._owners: list[OpenCLEvent | None] = [None] * _ERR_SLOTS
         self._seq = 0  # next checked launch
         self._read_upto = 0  # records of launches before this one have been read
@@ -340,10 +347,13 @@ class OpenCLDevice(Device):
             if spans[0][1] < count:
                 spans.append((0, count - spans[0][1]))
             for start, n in spans:
-                host = np.empty((n, ERR_LEN), np.int64)
-                # The side queue does not wait for work enqueued after these launches.
-                cl.enqueue_copy(self._side_queue, host, self._err_buf,
-                                src_offset=start * ERR_LEN * 8, is_blocking=True)  # fmt: skip
+                if self._err_host is not None:
+                    host = self._err_host.reshape(-1, ERR_LEN)[start : start + n]
+                else:
+                    host = np.empty((n, ERR_LEN), np.int64)
+                    # The side queue does not wait for work enqueued after these launches.
+                    cl.enqueue_copy(self._side_queue, host, self._err_buf,
+                                    src_offset=start * ERR_LEN * 8, is_blocking=True)  # fmt: skip
                 for row in np.flatnonzero(host[:, 0]):
                     self._fail(int(start + row), host[row])
             for s in range(lo, upto + 1):
@@ -352,11 +362,34 @@ class OpenCLDevice(Device):
 
     def _fail(self, slot: int, record: np.ndarray[Any, Any]) -> None:
         event = self._owners[slot]
-        cl = _cl()
-        cl.enqueue_copy(self._side_queue, self._err_buf, _ZERO_RECORD,
-                        dst_offset=slot * ERR_LEN * 8, is_blocking=True)  # fmt: skip
+        record = record.copy()
+        if self._err_host is not None:
+            self._err_host[slot * ERR_LEN : (slot + 1) * ERR_LEN] = 0
+        else:
+            _cl().enqueue_copy(self._side_queue, self._err_buf, _ZERO_RECORD,
+                               dst_offset=slot * ERR_LEN * 8, is_blocking=True)  # fmt: skip
         if event is not None and event._program is not None:
             event._error = _bounds_error(event._program.module, record)
+
+
+def _unified(device: Any) -> bool:
+    """Whether the device's memory is the host's (CPU devices, integrated GPUs): then a
+    ``USE_HOST_PTR`` buffer is the host array itself and finished kernels' writes are visible
+    in it. (OpenCL 1.2 only promises that after a map; on unified memory it holds, and
+    ``GPUOFF_OPENCL_COPY_RECORDS=1`` forces the portable read-back.)"""
+    if os.environ.get("GPUOFF_OPENCL_COPY_RECORDS", "") not in ("", "0"):
+        return False
+    try:
+        return bool(device.host_unified_memory)
+    except Exception:  # noqa: BLE001 - deprecated query: absent on some OpenCL 2+/3 drivers
+        return False
+
+
+def _aligned_zeros(count: int) -> np.ndarray[Any, Any]:
+    """``count`` zeroed int64s at a 4096-byte boundary (what USE_HOST_PTR wants for zero copy)."""
+    raw = np.zeros(count * 8 + 4096, np.uint8)
+    start = -raw.ctypes.data % 4096
+    return raw[start : start + count * 8].view(np.int64)
 
 
 def _bounds_error(module: Module, record: np.ndarray[Any, Any]) -> Exception:
