@@ -188,7 +188,7 @@ class _Device:
         prg = self._programs.get(source)
         if prg is None:
             prg = self._programs[source] = self.cl.Program(self.context, source).build()
-        k = getattr(prg, name)
+        k = self.cl.Kernel(prg, name)
         k.set_scalar_arg_dtypes(dtypes)
         return k
 
