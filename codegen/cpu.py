@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +28,7 @@ from codegen.abi import (
 )
 from codegen.llvm import (
     I64,
+    LLVM_LOCK,
     PTR,
     ArrayValue,
     FunctionLowerer,
@@ -272,23 +272,19 @@ def _optimize(ir_text: str) -> llvm.ModuleRef:
     return mod
 
 
-# LLVM's global context (parse_assembly) and the shared target machine are not thread-safe.
-_LLVM_LOCK = threading.Lock()
-
-
 def llvm_ir_text(module: n.Module, optimized: bool) -> str:
     """LLVM IR text of ``module`` for the host CPU (``gpuoff show --target llvm``)."""
     text = str(build_llvm_module(module))
     if not optimized:
         return text
-    with _LLVM_LOCK:
+    with LLVM_LOCK:
         return str(_optimize(text))
 
 
 def compile_cpu(module: n.Module) -> CpuObject:
     """Compile ``module`` at O3 for the host CPU into a relocatable object (thread-safe)."""
     text = str(build_llvm_module(module))
-    with _LLVM_LOCK:
+    with LLVM_LOCK:
         mod = _optimize(text)
         obj = _target_machine().emit_object(mod)
         optimized = str(mod)

@@ -55,6 +55,7 @@ Helpers for targets: ``alloca_block`` (entry block of allocas), ``opaque_alloca`
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -63,6 +64,10 @@ from llvmlite import ir as ll
 from codegen.abi import ERROR_RECORD_LEN
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+
+LLVM_LOCK = threading.Lock()
+"""Hold while using llvmlite.binding (parse, optimise, emit): LLVM's global context and shared
+target machines are not thread-safe. Every LLVM target should take it."""
 
 I1 = ll.IntType(1)
 I8 = ll.IntType(8)
