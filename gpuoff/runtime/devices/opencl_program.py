@@ -62,6 +62,7 @@ class OpenCLProgram(Program):
             else:
                 self._plan.append((False, 0, False))
         self._lock = threading.Lock()
+        self._last: list[Any] = []  # argument values of the previous launch
         self._enqueue_kernel = cl.enqueue_nd_range_kernel
 
     def flatten(
@@ -109,7 +110,14 @@ class OpenCLProgram(Program):
             gsize = tuple(-(-g // b) * b for g, b in zip(grid[:dims], block[:dims], strict=True))
             lsize = block[:dims]
         with self._lock:  # set_args and enqueue must not interleave with another thread's
-            self.kernel.set_args(*vals)
+            if vals[:-1] == self._last[:-1]:
+                # Same arguments as the previous launch (a loop over the same buffers): only
+                # the error-record slot changes.
+                if vals[-1] != self._last[-1]:
+                    self.kernel.set_arg(len(vals) - 1, np.int64(slot))
+            else:
+                self.kernel.set_args(*vals)
+            self._last = vals
             try:
                 return self._enqueue_kernel(queue, self.kernel, gsize, lsize)
             except Exception as exc:
