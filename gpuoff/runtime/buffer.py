@@ -194,8 +194,10 @@ class Buffer(Array[DT]):
                     guards.raise_deferred()
                     if register:
                         for view in st.host_views:
-                            if conflicts(view.access, access) and ranges_overlap(
-                                view.lo, view.hi, self._lo, self._hi
+                            if (
+                                conflicts(view.access, access)
+                                and ranges_overlap(view.lo, view.hi, self._lo, self._hi)
+                                and guards.shares_bytes(view.layout, self._layout())
                             ):
                                 raise BorrowError(
                                     f"{self._describe()} is already open on the host "
@@ -205,7 +207,7 @@ class Buffer(Array[DT]):
                         st.make_host_valid(self._lo, self._hi)
                     if not register:
                         return None
-                    use = guards.HostUse(self._lo, self._hi, access)
+                    use = guards.HostUse(self._lo, self._hi, access, self._layout())
                     st.host_views.append(use)
                     return use
             guards.wait_all(events)

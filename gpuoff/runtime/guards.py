@@ -23,6 +23,9 @@ import sys
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from gpuoff.errors import BorrowError, GpuoffError, UseAfterMoveError
 from gpuoff.ownership import (
@@ -52,11 +55,13 @@ class Use:
 
 @dataclass(eq=False, slots=True)
 class HostUse:
-    """An open host view (``host()`` / ``host_mut()``) of bytes ``[lo, hi)``."""
+    """An open host view (``host()`` / ``host_mut()``) of bytes ``[lo, hi)``; ``layout`` is
+    the view as an ndarray, for the exact overlap test of strided views."""
 
     lo: int
     hi: int
     access: Access
+    layout: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +121,38 @@ def conflicting_events(uses: Iterable[Use], lo: int, hi: int, access: Access) ->
     ]
 
 
+def shares_bytes(a: Any, b: Any) -> bool:
+    """Whether two views (ndarrays over the same memory) share a byte, exactly when that is
+    cheap to decide (``b[:, 0]`` and ``b[:, 1]`` do not); if unknown or too hard: True."""
+    if a is None or b is None:
+        return True
+    try:
+        # NumPy's stubs only list -1 and 0, but a positive bound is documented and works
+        return bool(np.shares_memory(a, b, max_work=_EXACT_WORK))  # type: ignore[arg-type]
+    except np.exceptions.TooHardError:
+        return True
+
+
+_EXACT_WORK = 10_000
+
+
 def check_host_views(
-    views: Iterable[HostUse], lo: int, hi: int, access: Access, name: str, kernel: str
+    views: Iterable[HostUse],
+    lo: int,
+    hi: int,
+    access: Access,
+    name: str,
+    kernel: str,
+    layout: Any = None,
 ) -> None:
-    """Raise ``BorrowError`` if an open host view conflicts with a launch's use of ``[lo, hi)``."""
+    """Raise ``BorrowError`` if an open host view conflicts with a launch's use of ``[lo, hi)``
+    (``layout``: the argument's view, for the exact test when byte ranges interleave)."""
     for view in views:
-        if conflicts(view.access, access) and ranges_overlap(view.lo, view.hi, lo, hi):
+        if (
+            conflicts(view.access, access)
+            and ranges_overlap(view.lo, view.hi, lo, hi)
+            and shares_bytes(view.layout, layout)
+        ):
             raise BorrowError(host_conflict_message(name, view.access, access, kernel))
 
 
@@ -134,6 +165,7 @@ class ArgUse:
     access: Access
     lo: int
     hi: int
+    layout: Any = None  # the view as an ndarray: exact test for interleaved strided views
 
 
 def check_aliases(kernel: str, args: Sequence[ArgUse]) -> None:
@@ -143,8 +175,10 @@ def check_aliases(kernel: str, args: Sequence[ArgUse]) -> None:
         a = args[i]
         for j in range(i + 1, n):
             b = args[j]
-            if (a.access.exclusive or b.access.exclusive) and ranges_overlap(
-                a.lo, a.hi, b.lo, b.hi
+            if (
+                (a.access.exclusive or b.access.exclusive)
+                and ranges_overlap(a.lo, a.hi, b.lo, b.hi)
+                and shares_bytes(a.layout, b.layout)
             ):
                 raise BorrowError(alias_message(kernel, a.name, a.access, b.name, b.access))
 

@@ -134,7 +134,7 @@ class Plan:
             a, b = args[i], args[j]
             if a._alo < b._ahi and b._alo < a._ahi and a._alo < a._ahi and b._alo < b._ahi:
                 guards.check_aliases(self.kernel, [
-                    guards.ArgUse(name, access, args[k]._alo, args[k]._ahi)
+                    guards.ArgUse(name, access, args[k]._alo, args[k]._ahi, args[k]._layout())
                     for k, name, access in self.arrays
                 ])  # fmt: skip
         waits: list[Event] = []
@@ -144,7 +144,12 @@ class Plan:
             buf = args[i]
             st = buf._st
             if st.host_views:
-                guards.check_host_views(st.host_views, buf._lo, buf._hi, access, name, self.kernel)
+                # exact (element-wise) disjointness only where residency cannot be confused:
+                # per-range validity cannot say "column 0 on the host, column 1 on the device"
+                layout = buf._layout() if self.host_loc else None
+                guards.check_host_views(
+                    st.host_views, buf._lo, buf._hi, access, name, self.kernel, layout
+                )
         for i, _, access in self.arrays:
             buf = args[i]
             st = buf._st

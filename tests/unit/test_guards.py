@@ -78,11 +78,35 @@ def test_row_and_column_views_overlap(dev: FakeDevice) -> None:
     copy[4](m[0, :], m[1, :])  # disjoint rows are fine
 
 
-def test_interleaved_strided_views_share_a_byte_range(dev: FakeDevice) -> None:
-    # even and odd elements do not share bytes, but their ranges overlap: refused (conservative)
-    buf = go.zeros(8)
+def test_interleaved_strided_views_are_disjoint(dev: FakeDevice) -> None:
+    # even and odd elements: their byte ranges interleave but they share no byte
+    buf = go.array(np.arange(8, dtype=np.float32))
+    copy[4](buf[0::2], buf[1::2])
+    assert buf.numpy().tolist() == [0, 0, 2, 2, 4, 4, 6, 6]
+    m = go.array(np.arange(12, dtype=np.float32).reshape(3, 4))
+    copy[3](m[:, 0], m[:, 3])  # two columns
+    assert m.numpy()[:, 3].tolist() == [0, 4, 8]
     with pytest.raises(go.BorrowError):
-        copy[4](buf[0::2], buf[1::2])
+        copy[3](m[:, 0], m[::2, 0])  # every other element of the same column
+
+
+def test_host_view_of_one_column_and_a_launch_on_another(dev: FakeDevice) -> None:
+    m = go.zeros((3, 4))
+    with m[:, 0].host_mut() as col:
+        col[:] = 1
+        if dev.host_memory:  # exact: the columns share no byte
+            add_one[3](m[:, 1])
+        else:  # separate memory: validity is per byte range, and the ranges interleave
+            with pytest.raises(go.BorrowError):
+                add_one[3](m[:, 1])
+        with pytest.raises(go.BorrowError):
+            add_one[3](m[1:, 0])
+        with m[:, 2].host_mut() as other:  # disjoint host views coexist
+            other[:] = 2
+    add_one[3](m[:, 3])
+    ones = 1 if dev.host_memory else 0
+    assert m.numpy()[0].tolist() == [1, ones, 2, 1]
+    assert m.numpy()[:, 1].tolist() == [ones] * 3
 
 
 def test_two_shared_borrows_of_one_buffer(dev: FakeDevice) -> None:

@@ -40,9 +40,15 @@ def bump(b: BorrowMut[Array[f32]]) -> None:
 class Handle:
     buf: Any
     alloc: int  # model allocation id
-    lo: int  # element range in the allocation
-    hi: int
+    idx: np.ndarray[Any, Any]  # the view's elements, as indices into the allocation
     moved: bool = False
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """The element range the view spans (what per-range validity sees)."""
+        if not self.idx.size:
+            return (0, 0)
+        return int(self.idx.min()), int(self.idx.max()) + 1
 
 
 @dataclass
@@ -59,7 +65,14 @@ class Model:
 
 
 def _overlap(a: Handle, b: Handle) -> bool:
-    return a.alloc == b.alloc and a.lo < a.hi and b.lo < b.hi and a.lo < b.hi and b.lo < a.hi
+    """Exact: the two views share an element."""
+    return a.alloc == b.alloc and bool(np.intersect1d(a.idx, b.idx).size)
+
+
+def _spans_overlap(a: Handle, b: Handle) -> bool:
+    """Conservative: the ranges the two views span overlap (interleaved views do)."""
+    (alo, ahi), (blo, bhi) = a.span, b.span
+    return a.alloc == b.alloc and alo < ahi and blo < bhi and alo < bhi and blo < ahi
 
 
 class GuardMachine(RuleBasedStateMachine):
@@ -83,10 +96,18 @@ class GuardMachine(RuleBasedStateMachine):
     # -- helpers ---------------------------------------------------------------------------
 
     def _host_conflict(self, h: Handle, exclusive: bool) -> bool:
+        # a launch on a device with its own memory: judged on spans (per-range residency)
+        return any(_spans_overlap(v.handle, h) and (exclusive or v.write) for v in self.views)
+
+    def _view_conflict(self, h: Handle, exclusive: bool) -> bool:
+        # host view against host view: exact
         return any(_overlap(v.handle, h) and (exclusive or v.write) for v in self.views)
 
     def _model(self, h: Handle) -> np.ndarray[Any, Any]:
-        return self.model.contents[h.alloc][h.lo : h.hi]
+        return self.model.contents[h.alloc][h.idx]
+
+    def _set_model(self, h: Handle, values: Any) -> None:
+        self.model.contents[h.alloc][h.idx] = values
 
     # -- rules -----------------------------------------------------------------------------
 
@@ -95,21 +116,25 @@ class GuardMachine(RuleBasedStateMachine):
     def alloc(self, n: int, value: float) -> None:
         buf = go.full(n, value)
         self.model.contents[self.next_alloc] = np.full(n, value, np.float32)
-        self.handles.append(Handle(buf, self.next_alloc, 0, n))
+        self.handles.append(Handle(buf, self.next_alloc, np.arange(n)))
         self.next_alloc += 1
 
     @precondition(lambda self: self.handles and len(self.handles) < 12)
     @rule(data=st.data())
     def view(self, data: st.DataObject) -> None:
         h = data.draw(st.sampled_from(self.handles))
-        n = h.hi - h.lo
+        n = h.idx.size
         start = data.draw(st.integers(0, n))
         stop = data.draw(st.integers(start, n))
+        step = data.draw(st.sampled_from([1, 1, 2, -1]))
+        if step < 0:
+            start, stop = stop - 1, (start - 1 if start else None)
         if h.moved:
             with pytest.raises(go.UseAfterMoveError):
-                h.buf[start:stop]
+                h.buf[start:stop:step]
             return
-        self.handles.append(Handle(h.buf[start:stop], h.alloc, h.lo + start, h.lo + stop))
+        sl = slice(start, stop, step)
+        self.handles.append(Handle(h.buf[sl], h.alloc, h.idx[sl]))
 
     @precondition(lambda self: self.handles)
     @rule(data=st.data(), threaded=st.booleans())
@@ -138,9 +163,11 @@ class GuardMachine(RuleBasedStateMachine):
             run()
         self._expect(outcome[0], expected)
         if expected is None:
-            m = min(a.hi - a.lo, b.hi - b.lo)
-            src = self._model(a)[:m].copy()
-            self._model(b)[:m] += src
+            m = min(a.idx.size, b.idx.size)
+            src = self._model(a)[:m]
+            out = self._model(b)
+            out[:m] += src
+            self._set_model(b, out)
 
     @precondition(lambda self: self.handles)
     @rule(data=st.data())
@@ -159,8 +186,8 @@ class GuardMachine(RuleBasedStateMachine):
         self._expect(error, expected)
         if expected is None:
             h.moved = True
-            self._model(h)[:] *= 2
-            self.handles.append(Handle(new, h.alloc, h.lo, h.hi))
+            self._set_model(h, self._model(h) * 2)
+            self.handles.append(Handle(new, h.alloc, h.idx))
 
     @precondition(lambda self: self.handles)
     @rule(data=st.data(), threads=st.integers(2, 3), count=st.integers(1, 4))
@@ -185,7 +212,7 @@ class GuardMachine(RuleBasedStateMachine):
             t.join()
         assert not errors
         for _ in range(threads * count):  # the same float operations as the device did
-            self._model(h)[:] += 1
+            self._set_model(h, self._model(h) + 1)
 
     @precondition(lambda self: self.handles and len(self.views) < 3)
     @rule(data=st.data(), write=st.booleans())
@@ -196,7 +223,7 @@ class GuardMachine(RuleBasedStateMachine):
                 h.buf.host()
             return
         cm = h.buf.host_mut() if write else h.buf.host()
-        expected = go.BorrowError if self._host_conflict(h, write) else None
+        expected = go.BorrowError if self._view_conflict(h, write) else None
         try:
             arr = cm.__enter__()
             error: BaseException | None = None
@@ -212,7 +239,7 @@ class GuardMachine(RuleBasedStateMachine):
     def host_write(self, data: st.DataObject, value: float) -> None:
         view = data.draw(st.sampled_from([v for v in self.views if v.write]))
         view.arr[:] = value
-        self._model(view.handle)[:] = value
+        self._set_model(view.handle, value)
 
     @precondition(lambda self: self.views)
     @rule(data=st.data())
