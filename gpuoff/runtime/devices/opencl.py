@@ -23,6 +23,7 @@ launch path is ``set_args`` plus ``enqueue_nd_range_kernel``, what pyopencl's ow
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import threading
 from collections.abc import Sequence
@@ -127,18 +128,28 @@ class OpenCLEvent(Event):
     """A command on an OpenCL queue. For a launch with bounds checks, ``wait`` reads the
     launch's error record and raises its ``BoundsError`` (once)."""
 
-    __slots__ = ("cl_event", "_device", "seq", "_program", "_error", "_keep")
+    __slots__ = ("cl_event", "_device", "order", "seq", "_program", "_error", "_keep")
 
     def __init__(self, cl_event: Any, device: OpenCLDevice, keep: object = None) -> None:
         self.cl_event = cl_event
         self._device = device
+        self.order = 0  # position in the device's in-order queue (set when enqueued)
         self.seq = -1  # launch number for checked launches (its error-record slot)
         self._program: OpenCLProgram | None = None
         self._error: Exception | None = None
         self._keep = keep  # a host array that must outlive the copy
 
     def done(self) -> bool:
-        return bool(self.cl_event.command_execution_status == 0)  # CL_COMPLETE
+        # The queue is in order: once a command is complete, so is everything before it, and
+        # a status query (a driver call) is needed only past the newest command known done.
+        dev = self._device
+        if self.order <= dev._done_upto:
+            return True
+        if self.cl_event.command_execution_status != 0:  # not CL_COMPLETE
+            return False
+        if self.order > dev._done_upto:
+            dev._done_upto = self.order
+        return True
 
     def wait(self) -> None:
         self.cl_event.wait()
@@ -188,6 +199,14 @@ class OpenCLDevice(Device):
         self._seq = 0  # next checked launch
         self._read_upto = 0  # records of launches before this one have been read
         self._read_lock = threading.RLock()
+        self._order = itertools.count(1)
+        self._queue_lock = threading.Lock()
+        self._done_upto = 0  # every command with order <= this has completed
+
+    def _enqueued(self, event: OpenCLEvent) -> OpenCLEvent:
+        """Number ``event`` in queue order (callers hold ``_queue_lock`` around the enqueue)."""
+        event.order = next(self._order)
+        return event
 
     def __repr__(self) -> str:
         return f"<OpenCLDevice {self.name}: {self.description}>"
@@ -220,9 +239,10 @@ class OpenCLDevice(Device):
         if src.nbytes == 0:
             return _DONE
         flat = src.reshape(-1).view(np.uint8)
-        ev = _cl().enqueue_copy(self.queue, dst.handle, flat, dst_offset=dst_offset,
-                                is_blocking=False)  # fmt: skip
-        return OpenCLEvent(ev, self, keep=flat)
+        with self._queue_lock:
+            ev = _cl().enqueue_copy(self.queue, dst.handle, flat, dst_offset=dst_offset,
+                                    is_blocking=False)  # fmt: skip
+            return self._enqueued(OpenCLEvent(ev, self, keep=flat))
 
     def copy_to_host(
         self, dst: np.ndarray[Any, Any], src: Allocation, src_offset: int, wait_for: Sequence[Event]
@@ -231,9 +251,10 @@ class OpenCLDevice(Device):
         if dst.nbytes == 0:
             return _DONE
         flat = dst.reshape(-1).view(np.uint8)
-        ev = _cl().enqueue_copy(self.queue, flat, src.handle, src_offset=src_offset,
-                                is_blocking=False)  # fmt: skip
-        return OpenCLEvent(ev, self, keep=flat)
+        with self._queue_lock:
+            ev = _cl().enqueue_copy(self.queue, flat, src.handle, src_offset=src_offset,
+                                    is_blocking=False)  # fmt: skip
+            return self._enqueued(OpenCLEvent(ev, self, keep=flat))
 
     # -- compile ------------------------------------------------------------------------------
 
@@ -311,8 +332,9 @@ class OpenCLDevice(Device):
             self._foreign_wait(wait_for)
         event = OpenCLEvent(None, self)
         slot = self._take_slot(event, program) if program.checked else 0
-        event.cl_event = program.enqueue(self.queue, args, grid, block, self._err_buf, slot)
-        return event
+        with self._queue_lock:
+            event.cl_event = program.enqueue(self.queue, args, grid, block, self._err_buf, slot)
+            return self._enqueued(event)
 
     # -- error records --------------------------------------------------------------------------
     #

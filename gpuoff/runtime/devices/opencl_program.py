@@ -110,12 +110,10 @@ class OpenCLProgram(Program):
             gsize = tuple(-(-g // b) * b for g, b in zip(grid[:dims], block[:dims], strict=True))
             lsize = block[:dims]
         with self._lock:  # set_args and enqueue must not interleave with another thread's
-            if vals[:-1] == self._last[:-1]:
-                # Same arguments as the previous launch (a loop over the same buffers): only
-                # the error-record slot changes.
-                if vals[-1] != self._last[-1]:
-                    self.kernel.set_arg(len(vals) - 1, np.int64(slot))
-            else:
+            if vals != self._last:
+                # pyopencl's generated set_args packs every argument in about a microsecond
+                # (Kernel.set_arg for a single one is far slower); a launch repeating the
+                # previous one's arguments skips even that.
                 self.kernel.set_args(*vals)
             self._last = vals
             try:
