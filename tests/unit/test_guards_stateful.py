@@ -104,7 +104,8 @@ class GuardMachine(RuleBasedStateMachine):
         return any(_overlap(v.handle, h) and (exclusive or v.write) for v in self.views)
 
     def _model(self, h: Handle) -> np.ndarray[Any, Any]:
-        return self.model.contents[h.alloc][h.idx]
+        values: np.ndarray[Any, Any] = self.model.contents[h.alloc][h.idx]
+        return values
 
     def _set_model(self, h: Handle, values: Any) -> None:
         self.model.contents[h.alloc][h.idx] = values
@@ -124,11 +125,10 @@ class GuardMachine(RuleBasedStateMachine):
     def view(self, data: st.DataObject) -> None:
         h = data.draw(st.sampled_from(self.handles))
         n = h.idx.size
-        start = data.draw(st.integers(0, n))
-        stop = data.draw(st.integers(start, n))
+        lo = data.draw(st.integers(0, n))
+        hi = data.draw(st.integers(lo, n))
         step = data.draw(st.sampled_from([1, 1, 2, -1]))
-        if step < 0:
-            start, stop = stop - 1, (start - 1 if start else None)
+        start, stop = (lo, hi) if step > 0 else (hi - 1, lo - 1 if lo else None)
         if h.moved:
             with pytest.raises(go.UseAfterMoveError):
                 h.buf[start:stop:step]
