@@ -222,3 +222,42 @@ def test_compile_error_at_first_launch_changes_nothing(device: str) -> None:
     assert (go.stats() - before).launches == 0
     with pytest.raises(go.CompileError):  # not cached as a success
         broken[4](y)
+
+
+def test_readers_never_see_a_half_written_buffer(device: str) -> None:
+    n = 100_000
+    y = go.zeros(n, go.i32)
+    done: list[int] = []
+    problems: list[str] = []
+
+    def writer() -> None:
+        with go.on(device):
+            count = 0
+            while count < 15:
+                try:
+                    incr[n](y)
+                    count += 1
+                except go.BorrowError:  # a reader's host view is open: try again
+                    continue
+            done.append(count)
+
+    def reader() -> None:
+        for k in range(15):
+            if k % 2:
+                with y.host() as a:
+                    if not (a == a[0]).all():
+                        problems.append("torn host view")
+            else:
+                v = y.numpy()
+                if not (v == v[0]).all():
+                    problems.append("torn numpy()")
+
+    threads = [threading.Thread(target=writer) for _ in range(2)]
+    threads += [threading.Thread(target=reader) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    assert not any(t.is_alive() for t in threads)
+    assert not problems
+    assert done == [15, 15] and (y.numpy() == 30).all()
