@@ -35,7 +35,7 @@ def set_guards(enabled: bool) -> None:
     """Turn the borrow guards off (``False``) or on, for measuring their cost only.
 
     Unsafe when off: no alias, move or host-view checks, no ordering of conflicting launches,
-    no residency updates. ``gpuoff bench`` uses it to report what the guards cost."""
+    no residency updates. Meant for benchmarks reporting what the guards cost."""
     global _guards_on
     _guards_on = enabled
 
