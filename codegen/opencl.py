@@ -436,7 +436,10 @@ class _FunctionWriter:
             value = "" if s.value is None else " " + e.top(s.value)
             self.emit(f"return{value};", s.loc)
         elif isinstance(s, n.ExprStmt):
-            self.emit(f"{e.top(s.expr)};", s.loc)
+            text = e.top(s.expr)
+            if not isinstance(s.expr, n.Call):
+                text = f"(void)({text})"  # an atomic whose old value is dropped
+            self.emit(f"{text};", s.loc)
         elif isinstance(s, n.Barrier):
             self.emit("barrier(CLK_LOCAL_MEM_FENCE);", s.loc)
         else:

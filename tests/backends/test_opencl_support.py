@@ -21,6 +21,7 @@ from gpuoff.ir.types import ArrayType, ScalarType, scalar_from_numpy
 from gpuoff.ownership import Access
 from gpuoff.runtime.devices.base import Allocation, ArrayArg, LaunchArg
 from gpuoff.runtime.devices.opencl import OpenCLDevice, discover, open_device
+from gpuoff.runtime.devices.opencl_program import OpenCLProgram, build_program
 
 
 @cache
@@ -79,13 +80,28 @@ def lower(pyfunc: Callable[..., Any], arg_types: Sequence[ScalarType | ArrayType
     return module
 
 
+_built: dict[str, OpenCLProgram] = {}
+
+
+def build(module: n.Module) -> OpenCLProgram:
+    """Build ``module`` from source (never from the binary cache, so the driver's log is
+    real) and assert the generated C compiles without a single warning."""
+    dev = device()
+    source = dev.render(module)
+    program = _built.get(source.text)
+    if program is None or program.module != module:
+        program = build_program(dev, module, source, None)
+        assert program.build_log == "", program.build_log
+        _built[source.text] = program
+    return program
+
+
 def run_device(module: n.Module, args: Sequence[Arg], grid: Sequence[int],
                block: Sequence[int] | None = None) -> None:  # fmt: skip
     """Compile ``module`` for opencl:0, run it over ``grid`` and copy every array back into
     ``args`` (in place). Raises the launch's ``BoundsError``, if any."""
+    program = build(module)
     dev = device()
-    program = dev.compile(module)
-    assert program.build_log == "", program.build_log  # the generated C builds without warnings
     allocs: list[tuple[Allocation, np.ndarray[Any, Any]]] = []
     largs: list[LaunchArg] = []
     for a in args:
@@ -103,6 +119,7 @@ def run_device(module: n.Module, args: Sequence[Arg], grid: Sequence[int],
             largs.append(a)
     g3 = (*grid, 1, 1)[:3]
     b3 = None if block is None else (*block, 1, 1)[:3]
+    dev = device()
     event = dev.launch(program, largs, g3, b3, [])  # type: ignore[arg-type]
     error: BoundsError | None = None
     try:

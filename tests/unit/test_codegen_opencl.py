@@ -187,6 +187,8 @@ def test_float_atomics_use_compare_and_swap() -> None:
     body: list[n.Stmt] = [n.ExprStmt(b.atomic("add", acc, 0, b.c(1.0)))]
     text = render_opencl(b.module(b.kernel("k", [b.param("acc", acc.type)], body))).text
     assert "atomic_cmpxchg(q, expected, as_uint(as_float(expected) + v))" in text
+    # The dropped old value is cast to void (no "expression result unused" warning).
+    assert "(void)(gpuoff_atomic_add_float_global(&acc[0L], 1.0f));" in text
 
 
 def test_atomics_on_bytes_are_a_compile_error() -> None:
