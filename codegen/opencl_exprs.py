@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from codegen.opencl_helpers import memory_ctype, value_ctype
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
@@ -38,7 +40,10 @@ def literal(value: int | float | bool, t: ScalarType) -> str:
     if t.is_bool:
         return "true" if value else "false"
     if t.is_float:
-        v = float(value)
+        # Round to the type first (a value past f32's range is inf, not a C warning), then
+        # print the shortest text that reads back to it.
+        with np.errstate(over="ignore"):
+            v = float(value) if t.name == "f64" else float(np.dtype(t.np_dtype).type(value))
         if math.isnan(v):
             text = "NAN"
         elif math.isinf(v):
@@ -46,7 +51,7 @@ def literal(value: int | float | bool, t: ScalarType) -> str:
         elif t.name == "f64":
             return repr(v)
         else:
-            text = repr(v) + "f"
+            text = str(np.float32(v)) + "f"
         return f"({value_ctype(t)}){text}" if t.name != "f32" else text
     iv = int(value)
     suffix = {"i64": "L", "u32": "u"}.get(t.name, "")

@@ -126,6 +126,9 @@ def test_user_names_that_clash_are_renamed() -> None:
     (7, t.u32, "7u"),
     (200, t.u8, "(uchar)200"),
     (0.1, t.f32, "0.1f"),
+    (1e39, t.f32, "INFINITY"),  # rounded to f32 first
+    (16777217.0, t.f32, "1.6777216e+07f"),
+    (1.5, t.f16, "(half)1.5f"),
     (1e-30, t.f64, "1e-30"),
     (float("inf"), t.f32, "INFINITY"),
     (float("-inf"), t.f64, "(double)(-INFINITY)"),
