@@ -207,3 +207,23 @@ def test_bounds_error_reports_two_dimensions() -> None:
     message = run_both(m, [src, dst, 0], (1, 5))  # only (0, 4) reads past the end
     assert message is not None
     assert message.startswith("index (0, 5) out of range for src with shape (4, 5)")
+
+
+@go.func
+def put(tile: BorrowMut[Array[f32]], k: int, v: float) -> None:
+    tile[k] = v
+
+
+def reverse_in_groups(out: BorrowMut[Array[f32]]) -> None:
+    tile = go.shared(8, f32)
+    lid = go.local_id(0)
+    put(tile, lid, go.f32(go.global_id(0)) * 2.0)
+    go.barrier()
+    out[go.global_id(0)] = tile[7 - lid]
+
+
+def test_shared_array_passed_to_a_device_function() -> None:
+    out = np.zeros(16, np.float32)
+    m = lower(reverse_in_groups, [arg_type(out, MUT)])
+    run_both(m, [out], (16,), (8,))
+    np.testing.assert_array_equal(out, 2.0 * np.r_[7:-1:-1, 15:7:-1])
