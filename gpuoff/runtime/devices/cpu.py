@@ -1,5 +1,7 @@
-"""The ``cpu`` device: object code from ``codegen.cpu`` loaded into llvmlite's JIT, called
+"""The ``cpu`` device: object code from ``codegen.cpu``, linked into a shared library and
+loaded with ``dlopen`` (or, without a system linker, loaded into llvmlite's JIT), called
 through ctypes (which releases the GIL), work-groups split over persistent worker threads.
+A disk-cache hit imports neither llvmlite nor the front end (``cpu_loader``).
 
 Small grids run inline on the calling thread (finishing before returning is a valid schedule
 of an asynchronous launch, and costs no hand-off); large grids go to the pool and the launch
@@ -27,6 +29,7 @@ from gpuoff.errors import BoundsError, DeviceError
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ScalarType
 from gpuoff.runtime import debug
+from gpuoff.runtime.devices import cpu_loader
 from gpuoff.runtime.devices.base import (
     Allocation,
     ArrayArg,
@@ -65,7 +68,7 @@ _ErrBlock = ctypes.c_int64 * abi.ERROR_RECORD_LEN
 
 
 class CpuProgram(Program):
-    """A kernel loaded into the JIT: its entry point and packed-argument layout."""
+    """A loaded kernel: its entry point and packed-argument layout."""
 
     def __init__(self, module: Module, address: int) -> None:
         self.module = module
@@ -297,15 +300,33 @@ class CpuDevice(Device):
         handle: np.ndarray[Any, Any] = allocation.handle
         return handle
 
-    # compile: object code, cacheable on disk by the runtime
+    # compile: a shared library (or object code), cacheable on disk by the runtime
     def cache_key(self) -> str:
+        """``cpu|<host target key>|<version>``; remembered in the cache folder so that a
+        process whose kernels are all cached never imports llvmlite to compute it."""
         if self._key is None:
-            from codegen.cpu import host_target_key
+            from gpuoff.runtime import cache
 
-            self._key = f"cpu|{host_target_key()}|{__version__}"
+            folder = cache.cache_dir()
+            key = cpu_loader.cached_target_key(folder)
+            if key is None:
+                from codegen.cpu import host_target_key
+
+                key = f"cpu|{host_target_key()}|{__version__}"
+                cpu_loader.remember_target_key(folder, key)
+            self._key = key
         return self._key
 
     def build(self, module: Module) -> bytes:
+        """A shared library of ``module`` (a relocatable object when no linker works)."""
+        obj = self._compile_object(module)
+        image = cpu_loader.link_shared(obj)
+        if image is None:
+            debug.log(debug.CACHE, f"{module.kernel.name}: no working linker; using the JIT")
+            return obj
+        return image
+
+    def _compile_object(self, module: Module) -> bytes:
         from codegen.cpu import compile_cpu
 
         obj = compile_cpu(module)
@@ -314,7 +335,17 @@ class CpuDevice(Device):
         return bytes(obj.object_code)
 
     def load(self, module: Module, artifact: bytes) -> CpuProgram:
-        return CpuProgram(module, jit_load(artifact, abi.entry_name(module)))
+        """Load a ``build`` artifact: ``dlopen`` a shared library, JIT an object. A library
+        that does not load (say, a ``noexec`` temporary folder) is rebuilt for the JIT."""
+        symbol = abi.entry_name(module)
+        if not cpu_loader.is_shared_object(artifact):
+            return CpuProgram(module, jit_load(artifact, symbol))
+        try:
+            return CpuProgram(module, cpu_loader.load_shared(artifact, symbol))
+        except OSError as exc:
+            debug.log(debug.CACHE, f"{module.kernel.name}: cannot load its library ({exc}); "
+                      "compiling it for the JIT")  # fmt: skip
+            return CpuProgram(module, jit_load(self._compile_object(module), symbol))
 
     def compile(self, module: Module) -> CpuProgram:
         return self.load(module, self.build(module))

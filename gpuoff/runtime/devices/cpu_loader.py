@@ -1,0 +1,252 @@
+"""Loading compiled CPU kernels without llvmlite, so a disk-cache hit stays cheap.
+
+When a kernel is compiled, its relocatable object is also linked into a shared library by the
+system linker (``ld``, else the C compiler driver ``cc``; ``-lm`` so the math functions it
+calls resolve in it). That library is the artifact cached on disk; a later process loads it
+with ``dlopen`` (``ctypes.CDLL``) and never imports llvmlite (about 70 ms). Without a linker
+the artifact is the plain object, loaded by llvmlite's JIT (``devices.cpu.jit_load``).
+
+The target key of the disk cache (host CPU name and features as LLVM sees them, llvmlite's
+version, a hash of the code generator) needs llvmlite to compute. It is remembered in the
+cache folder under a fingerprint that needs no llvmlite: the CPU's identity from
+``/proc/cpuinfo``, llvmlite's installed files, every code generator source and gpuoff's
+version. Anything that could change the real key changes the fingerprint, so a stale key is
+never reused; without ``/proc/cpuinfo`` the key is computed each time.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from gpuoff import __version__
+from gpuoff.runtime import debug
+
+ET_DYN = 3
+"""ELF ``e_type`` of a shared object (a relocatable object is 1)."""
+
+_CPU_FIELDS = frozenset({
+    "vendor_id", "cpu family", "model", "model name", "stepping", "flags", "features",
+    "cpu implementer", "cpu architecture", "cpu variant", "cpu part", "cpu revision", "isa",
+    "uarch",
+})  # fmt: skip
+"""``/proc/cpuinfo`` fields that identify a CPU model and its instruction set (not its clock
+or core number)."""
+
+_libraries: list[Any] = []  # loaded kernels are never unloaded: their code must outlive them
+_load_lock = threading.Lock()
+
+
+def is_shared_object(artifact: bytes) -> bool:
+    """Whether ``artifact`` is an ELF shared library (rather than a relocatable object)."""
+    if len(artifact) < 18 or artifact[:4] != b"\x7fELF":
+        return False
+    order = "little" if artifact[5] == 1 else "big"
+    return int.from_bytes(artifact[16:18], order) == ET_DYN
+
+
+# ------------------------------------------------------------------------------------------------
+# Linking (compile path only)
+# ------------------------------------------------------------------------------------------------
+
+
+def linker_commands(obj: str, out: str) -> list[list[str]]:
+    """Commands that link ``obj`` into the shared library ``out``, in order of preference:
+    ``ld`` itself (no compiler driver start-up), then ``cc``/``gcc``/``clang``."""
+    import shutil
+
+    commands: list[list[str]] = []
+    flags = ["-shared", "-z", "now", "-z", "noexecstack", "-o", out, obj]
+    ld = shutil.which("ld")
+    if ld is not None:
+        commands.append([ld, *flags, "-lm"])
+    for name in ("cc", "gcc", "clang"):
+        driver = shutil.which(name)
+        if driver is not None:
+            commands.append([driver, *flags, "-lm"])  # cc passes -z on to its linker
+            break
+    return commands
+
+
+def link_shared(object_code: bytes) -> bytes | None:
+    """``object_code`` linked into a shared library, or ``None`` when no linker is found or
+    none succeeds (the caller then keeps the object for the JIT)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="gpuoff-link-") as tmp:
+        obj, out = os.path.join(tmp, "kernel.o"), os.path.join(tmp, "kernel.so")
+        Path(obj).write_bytes(object_code)
+        for command in linker_commands(obj, out):
+            try:
+                done = subprocess.run(command, capture_output=True, timeout=120, check=False)
+            except (OSError, subprocess.SubprocessError) as exc:
+                debug.log(debug.CACHE, f"linker {command[0]} failed to run: {exc}")
+                continue
+            if done.returncode == 0 and os.path.exists(out):
+                image = Path(out).read_bytes()
+                if is_shared_object(image):
+                    return image
+            debug.log(debug.CACHE, f"linker {command[0]} failed: "
+                      f"{done.stderr.decode(errors='replace').strip()[:500]}")  # fmt: skip
+    return None
+
+
+# ------------------------------------------------------------------------------------------------
+# Loading (the cache-hit path: no llvmlite, no subprocess)
+# ------------------------------------------------------------------------------------------------
+
+
+def _dlopen_image(image: bytes) -> ctypes.CDLL:
+    """``dlopen`` an in-memory library: from an anonymous memory file where the OS has them
+    (nothing written to disk), else from a temporary file removed once it is mapped."""
+    memfd_create = getattr(os, "memfd_create", None)
+    if memfd_create is not None and os.path.isdir("/proc/self/fd"):
+        fd = memfd_create("gpuoff-kernel", 0)
+        try:
+            os.write(fd, image)
+            return ctypes.CDLL(f"/proc/self/fd/{fd}", mode=os.RTLD_LOCAL | os.RTLD_NOW)
+        except OSError as exc:  # e.g. memfd_noexec: try a real file
+            debug.log(debug.CACHE, f"dlopen from memory failed ({exc}); using a file")
+        finally:
+            os.close(fd)
+    import tempfile
+
+    fd, path = tempfile.mkstemp(prefix="gpuoff-kernel-", suffix=".so")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(image)
+        return ctypes.CDLL(path, mode=os.RTLD_LOCAL | os.RTLD_NOW)
+    finally:
+        os.unlink(path)
+
+
+def load_shared(image: bytes, symbol: str) -> int:
+    """Load the shared library ``image`` and return the address of ``symbol``.
+
+    Raises ``OSError`` when the library cannot be loaded or lacks ``symbol``. Each load is a
+    separate library (one kernel name may exist once per signature); none is ever unloaded.
+    """
+    with _load_lock:
+        lib = _dlopen_image(image)
+        _libraries.append(lib)
+    try:
+        function = getattr(lib, symbol)
+    except AttributeError as exc:
+        raise OSError(f"symbol {symbol} not found in the kernel library") from exc
+    address = ctypes.cast(function, ctypes.c_void_p).value
+    if not address:
+        raise OSError(f"symbol {symbol} has no address in the kernel library")
+    return int(address)
+
+
+# ------------------------------------------------------------------------------------------------
+# The disk cache's target key without llvmlite
+# ------------------------------------------------------------------------------------------------
+
+
+def _cpu_identity() -> str | None:
+    """The first processor's model and instruction-set fields of ``/proc/cpuinfo``."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as fh:
+            fields = []
+            for line in fh:
+                if not line.strip():
+                    if fields:
+                        break
+                    continue
+                name, _, value = line.partition(":")
+                if name.strip().lower() in _CPU_FIELDS:
+                    fields.append(f"{name.strip().lower()}={value.strip()}")
+    except OSError:
+        return None
+    return "\n".join(fields) if fields else None
+
+
+def _llvmlite_identity() -> str | None:
+    """Where llvmlite is installed and its files' sizes and times (no import of llvmlite)."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec("llvmlite")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    root = Path(next(iter(spec.submodule_search_locations)))
+    parts = [str(root)]
+    for rel in ("_version.py", "binding/libllvmlite.so", "binding/libllvmlite.dylib",
+                "binding/llvmlite.dll"):  # fmt: skip
+        try:
+            st = (root / rel).stat()
+        except OSError:
+            continue
+        parts.append(f"{rel}:{st.st_size}:{st.st_mtime_ns}")
+    return "|".join(parts) if len(parts) > 1 else None
+
+
+def _codegen_sources() -> str:
+    """Hash of every code generator source (a superset of what the target key hashes)."""
+    import codegen
+
+    digest = hashlib.sha256()
+    folder = Path(codegen.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def host_fingerprint() -> str | None:
+    """A hash of what the CPU target key depends on, computed without llvmlite; ``None``
+    where it cannot be (no ``/proc/cpuinfo``, llvmlite not found)."""
+    cpu = _cpu_identity()
+    llvmlite = _llvmlite_identity()
+    if cpu is None or llvmlite is None:
+        return None
+    parts = (__version__, sys.platform, os.uname().machine, cpu, llvmlite, _codegen_sources())
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def cached_target_key(folder: Path | None) -> str | None:
+    """The CPU target key remembered in the cache ``folder`` for this host, if any."""
+    fingerprint = host_fingerprint() if folder is not None else None
+    if folder is None or fingerprint is None:
+        return None
+    try:
+        text = (folder / f"host-{fingerprint}.key").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    # a complete entry is one line ending in a newline (a torn write has none)
+    return text[:-1] if text.endswith("\n") and text.count("\n") == 1 else None
+
+
+def remember_target_key(folder: Path | None, key: str) -> None:
+    """Remember ``key`` in ``folder`` for ``cached_target_key`` (atomically; best effort)."""
+    fingerprint = host_fingerprint() if folder is not None else None
+    if folder is None or fingerprint is None or "\n" in key:
+        return
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(key + "\n")
+            os.replace(tmp, folder / f"host-{fingerprint}.key")
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass
+
+
+__all__ = [
+    "cached_target_key", "host_fingerprint", "is_shared_object", "link_shared",
+    "linker_commands", "load_shared", "remember_target_key",
+]  # fmt: skip
