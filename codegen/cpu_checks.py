@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from llvmlite import ir as ll
 
 from codegen.llvm import I1, I8, I32, I64, PTR, FunctionLowerer, gep, opaque_alloca
-from codegen.llvm_walk import child_exprs, has_barrier, stmt_exprs, walk_exprs, walk_stmts
+from codegen.llvm_walk import child_exprs, stmt_exprs, walk_exprs, walk_stmts
 from gpuoff.ir import nodes as n
 
 
@@ -225,7 +225,9 @@ def _sinks(stmts: tuple[n.Stmt, ...]) -> list[n.Expr]:
 def replay_safe(module: n.Module) -> bool:
     """Whether re-running a row without memory effects finds exactly the same failures."""
     kernel = module.kernel
-    if has_barrier(kernel.body):
+    from codegen.cpu_interchange import uses_fission
+
+    if uses_fission(module):
         return False  # locals live across regions: a replay would update them twice
     impure = _impure_functions(module)
     if any(isinstance(e, n.Call) and e.callee in impure for e in walk_exprs(kernel.body)):

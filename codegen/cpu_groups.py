@@ -17,9 +17,13 @@ from dataclasses import dataclass, field
 from llvmlite import ir as ll
 
 from codegen.cpu_checks import RowRecord, make_row_record, row_failed, scan_row
+from codegen.cpu_interchange import Interchange, interchanges, uses_fission
 from codegen.llvm import (
+    I1,
+    I8,
     I32,
     I64,
+    PTR,
     ArrayValue,
     FunctionLowerer,
     ModuleLowerer,
@@ -30,7 +34,7 @@ from codegen.llvm import (
     opaque_alloca,
 )
 from codegen.llvm_stmt import trip_count
-from codegen.llvm_walk import escaping_jumps, has_barrier
+from codegen.llvm_walk import escaping_jumps, has_barrier, walk_stmts
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
@@ -91,6 +95,12 @@ class _GroupEmitter:
         self.uniform_slots: dict[str, ll.Value] = {}
         self.rows: RowRecord | None = None
         self.group_loops: list[tuple[ll.Block, ll.Block]] = []  # (continue, break) targets
+        self.ic = Interchange(fl.fn, interchanges(fl.ml.ir))
+        # Per-work-item i8 arrays: predicates of group-level ifs (by statement), "returned".
+        self.pred_arrays: dict[int, ll.Value] = {}
+        self.preds: list[tuple[ll.Value, bool]] = []  # (array, wanted value) to run an item
+        self.done: ll.Value | None = None
+        self.flat: ll.Value = ll.Constant(I64, 0)
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -106,6 +116,7 @@ class _GroupEmitter:
             fl.wi_values[("local_size", d)] = geo.lsize[d]
             fl.wi_values[("num_groups", d)] = geo.ngroups[d]
             flat = b.add(b.mul(flat, geo.lsize[d]), lid)
+        self.flat = flat
         for name, arr in self.wi_arrays.items():
             ty = llvm_type(fl.fn.locals[name])
             fl.slots[name] = gep(b, ty, arr, flat)
@@ -115,8 +126,11 @@ class _GroupEmitter:
         """Work-item (0, 0, 0) of the group: the context of group-uniform control flow."""
         self.set_work_item(self.geo.base)
 
-    def work_item_nest(self, stmts: Sequence[n.Stmt]) -> None:
-        if not stmts:
+    def work_item_nest(
+        self, stmts: Sequence[n.Stmt], emit: Callable[[], None] | None = None
+    ) -> None:
+        """Run ``stmts`` (or ``emit()``) for every work-item of the group, as loops."""
+        if not stmts and emit is None:
             return
         fl, geo = self.fl, self.geo
 
@@ -126,10 +140,12 @@ class _GroupEmitter:
             self.set_work_item([x, y, z])
             if not self.fission:
                 fl.reset_locals()
-            fl.return_block = latch
+            fl.return_block = self._item_guard(latch)
             if rows is not None:
                 rows.mode = mode
             fl.side_effects = mode != "replay"
+            if emit is not None:
+                emit()
             fl.lower_body(stmts)
             fl.side_effects = True
             if rows is not None:
@@ -157,19 +173,64 @@ class _GroupEmitter:
 
         counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
 
+    def _item_guard(self, latch: ll.Block) -> ll.Block:
+        """In fission mode: skip work-items that returned or whose predicates are false; the
+        block a ``return`` goes to (marks the item done)."""
+        if not self.fission:
+            return latch
+        b = self.fl.builder
+        run: ll.Value = ll.Constant(ll.IntType(1), 1)
+        for arr, want in self.preds:
+            v = b.icmp_unsigned("!=", b.load(gep(b, I8, arr, self.flat), typ=I8), _i8(0))
+            run = b.and_(run, v if want else b.not_(v))
+        if self.done is None:
+            ret = latch
+        else:
+            done = b.load(gep(b, I8, self.done, self.flat), typ=I8)
+            run = b.and_(run, b.icmp_unsigned("==", done, _i8(0)))
+            ret = self.fl.new_block("wi.return")
+            rb = ll.IRBuilder(ret)
+            rb.store(_i8(1), gep(rb, I8, self.done, self.flat))
+            rb.branch(latch)
+        if self.preds or self.done is not None:
+            body = self.fl.new_block("wi.run")
+            b.cbranch(run, body, latch)
+            b.position_at_end(body)
+        return ret
+
+    def _predicated_if(self, s: n.If) -> None:
+        """A per-work-item ``if`` around group-level loops: its condition becomes a
+        predicate array; each branch runs at group level under it."""
+        arr = self.pred_arrays[id(s)]
+        fl = self.fl
+
+        def store_cond() -> None:
+            b = fl.builder
+            b.store(b.zext(fl.expr(s.cond), I8), gep(b, I8, arr, self.flat))
+
+        self.work_item_nest([], emit=store_cond)
+        for branch, want in ((s.body, True), (s.orelse, False)):
+            self.preds.append((arr, want))
+            self.group_stmts(branch)
+            self.preds.pop()
+
     def group_stmts(self, stmts: Sequence[n.Stmt]) -> None:
-        """Lower statements at work-group level, splitting at barriers."""
+        """Lower statements at work-group level, splitting at barriers and running
+        interchangeable loops (``codegen.cpu_interchange``) at group level."""
         run: list[n.Stmt] = []
         for s in stmts:
             jumps = bool(self.group_loops) and escaping_jumps([s])
-            if not has_barrier([s]) and not jumps:
+            interchange = self.ic.loop(s) or self.ic.predicated_if(s)
+            if not has_barrier([s]) and not jumps and not interchange:
                 run.append(s)
                 continue
             self.work_item_nest(run)
             run = []
             if isinstance(s, n.Barrier):
                 continue
-            if isinstance(s, (n.Break, n.Continue)):
+            if isinstance(s, n.If) and self.ic.predicated_if(s):
+                self._predicated_if(s)
+            elif isinstance(s, (n.Break, n.Continue)):
                 cont, brk = self.group_loops[-1]
                 self.fl.builder.branch(brk if isinstance(s, n.Break) else cont)
                 self.fl.builder.position_at_end(self.fl.new_block("dead"))
@@ -238,6 +299,10 @@ class _GroupEmitter:
         b.position_at_end(end)
 
 
+def _i8(v: int) -> ll.Constant:
+    return ll.Constant(I8, v)
+
+
 def _unsupported(fl: FunctionLowerer, s: n.Stmt) -> CompileError:
     loc = None
     if s.loc is not None:
@@ -293,7 +358,7 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     fl.declare_locals(allocas, scalars)
     _shared_arrays(fl, kernel)
     geo = _Geometry(header[0:3], header[3:6], header[6:9])
-    fission = has_barrier(kernel.body)
+    fission = uses_fission(module)
     em = _GroupEmitter(fl, geo, fission)
     if module.boundscheck and module.checks:
         em.rows = make_row_record(fl, module, geo.lsize[0])
@@ -302,9 +367,17 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
         count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
         for name, st in kernel.locals.items():
             em.wi_arrays[name] = opaque_alloca(b, llvm_type(st), count, f"{name}.wi")
+        for s in walk_stmts(kernel.body):
+            if em.ic.predicated_if(s):
+                em.pred_arrays[id(s)] = opaque_alloca(b, I8, count, "pred.wi")
+        if any(isinstance(s, n.Return) for s in walk_stmts(kernel.body)):
+            em.done = opaque_alloca(b, I8, count, "done.wi")
 
     def group(g: ll.Value, _: ll.Block) -> None:
         _group_geometry(b, geo, g)
+        if em.done is not None:
+            memset = ml.declare("llvm.memset.p0.i64", ll.VoidType(), [PTR, I8, I64, I1])
+            b.call(memset, [em.done, _i8(0), count, ll.Constant(I1, 0)])
         if fission:
             em.group_stmts(kernel.body)
         else:

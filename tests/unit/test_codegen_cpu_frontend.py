@@ -185,3 +185,45 @@ def test_bounds_error_from_python_kernel() -> None:
     check = module.check(int(err[0]))
     assert check.array == "x" and check.line > 0
     assert (x == 1).sum() == 9 and x[0] == 0
+
+
+def sgemm(a: Borrow[Array[f32]], b: Borrow[Array[f32]], c: BorrowMut[Array[f32]]) -> None:
+    j = go.global_id(0)
+    i = go.global_id(1)
+    if i < c.shape[0] and j < c.shape[1]:
+        acc = f32(0.0)
+        for k in range(a.shape[1]):
+            acc += a[i, k] * b[k, j]
+        c[i, j] = acc
+
+
+@pytest.mark.parametrize("boundscheck", [True, False])
+def test_sgemm_runs_its_k_loop_at_group_level(boundscheck: bool) -> None:
+    rng = np.random.default_rng(8)
+    a = rng.uniform(size=(37, 29)).astype(np.float32)
+    bm = rng.uniform(size=(29, 45)).astype(np.float32)
+    c = np.zeros((37, 45), dtype=np.float32)
+    assert not launch(sgemm, [a, bm, c], (45, 37), (16, 4), boundscheck=boundscheck).any()
+    np.testing.assert_allclose(c, a @ bm, rtol=1e-5)
+    text = llvm_ir_text(compile_py(sgemm, [a, bm, c], boundscheck=boundscheck), optimized=True)
+    assert re.search(r"<(4|8|16) x float>", text)  # vectorised across work-items
+
+
+def early_return(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]], n: i32) -> None:
+    i = go.global_id(0)
+    if i >= out.shape[0]:
+        return
+    s = f32(0.0)
+    for k in range(n):
+        s += x[(i + k) % x.shape[0]]
+    out[i] = s
+
+
+@pytest.mark.parametrize("boundscheck", [True, False])
+def test_return_before_a_group_level_loop(boundscheck: bool) -> None:
+    x = np.arange(10, dtype=np.float32)
+    out = np.zeros(13, dtype=np.float32)
+    args = [x, out, np.int32(4)]
+    assert not launch(early_return, args, 16, (8,), boundscheck=boundscheck).any()
+    want = [sum(x[(i + k) % 10] for k in range(4)) for i in range(13)]
+    np.testing.assert_allclose(out, want)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -127,7 +128,7 @@ class StmtGen:
         if r < 0.5:
             return b.load(self.a, self.index(), check=self.check("a"))
         if r < 0.55:  # reads what the kernel writes: the exact "rows" check strategy
-            return b.load(self.o, self.index(), check=self.check("o"))
+            return b.load(self.o, b.gid(0), check=self.check("o"))
         op = self.rng.choice(["add", "sub", "mul", "floordiv", "mod", "bitxor"])
         return b.bin_(op, self.expr(depth - 1, loops), self.expr(depth - 1, loops))
 
@@ -141,7 +142,8 @@ class StmtGen:
             if r < 0.4 or depth <= 0:
                 out.append(b.assign(f"v{self.rng.randint(0, 2)}", self.expr(2, loops)))
             elif r < 0.55:
-                out.append(b.store(self.o, self.index(), self.expr(1, loops),
+                # Each work-item writes only o[its id] (no races: any schedule agrees).
+                out.append(b.store(self.o, b.gid(0), self.expr(1, loops),
                                    check=self.check("o")))  # fmt: skip
             elif r < 0.75:
                 out.append(b.if_(self.cond(loops), self.block(depth - 1, loops, in_loop),
@@ -156,8 +158,11 @@ class StmtGen:
         return out
 
 
+@pytest.mark.parametrize("checked", [True, False])
 @pytest.mark.parametrize("seed", range(int(os.environ.get("GPUOFF_FUZZ_SEEDS", "6")) * 2))
-def test_random_statement_kernels_match_interpreter(seed: int) -> None:
+def test_random_statement_kernels_match_interpreter(seed: int, checked: bool) -> None:
+    # Unchecked: every index is in range (a has 23 elements, o one per work-item), and the
+    # CPU may run loops at group level (codegen.cpu_interchange).
     g = StmtGen(seed)
     body: list[n.Stmt] = [b.assign(f"v{k}", b.c(k)) for k in range(3)]
     body += g.block(3, 0, False)
@@ -166,9 +171,9 @@ def test_random_statement_kernels_match_interpreter(seed: int) -> None:
     params = [b.param("a", g.a.type), b.param("o", g.o.type), b.param("res", res.type)]
     locals_ = {f"v{k}": t.i64 for k in range(3)} | {f"l{k}": t.i64 for k in range(3)}
     k = b.kernel("sfuzz", params, body, locals_)
-    m = b.module(k, checks=g.checks)
-    a = np.arange(20, dtype=np.int64) * 3 - 7
-    o = np.zeros(18, dtype=np.int64)
+    m = dataclasses.replace(b.module(k, checks=g.checks), boundscheck=checked)
+    a = np.arange(20 if checked else 23, dtype=np.int64) * 3 - 7
+    o = np.zeros(37 if checked else 40, dtype=np.int64)  # checked: ids 37..39 out of range
     out = np.zeros((40, 3), dtype=np.int64)
     err, msg = both(m, [a, o, out], 40)
     assert (err[0] != 0) == (msg is not None)

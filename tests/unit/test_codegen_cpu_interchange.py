@@ -1,0 +1,87 @@
+"""Group-level loops on the CPU (codegen.cpu_interchange): analysis and execution."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import irbuild as b
+import numpy as np
+from test_codegen_cpu_ops import both
+
+from codegen.cpu import llvm_ir_text
+from codegen.cpu_interchange import Interchange, interchanges, uses_fission
+from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
+
+X = b.ref("x", b.arr(t.f32))
+OUT = b.ref("out", b.mut(t.f32))
+I = b.var("i")  # noqa: E741
+S = b.var("s", t.f32)
+PARAMS = [b.param("x", X.type), b.param("out", OUT.type), b.param("m", t.i64)]
+LOCALS = {"i": t.i64, "k": t.i64, "k2": t.i64, "s": t.f32}
+
+
+def _sum_loop(stop: n.Expr, var: str = "k") -> n.ForRange:
+    term = b.load(X, b.bin_("mod", b.bin_("add", I, b.var(var)), b.shape(X)))
+    return b.for_(var, 0, stop, 1, [b.assign("s", b.bin_("add", S, term))])
+
+
+def _kernel(body: list[n.Stmt]) -> n.Module:
+    k = b.kernel("ic", PARAMS, [b.assign("i", b.gid(0)), *body], LOCALS)
+    return dataclasses.replace(b.module(k), boundscheck=False)
+
+
+def test_uniform_bounds_decide() -> None:
+    m = _kernel([b.assign("s", b.c(0.0, t.f32)), _sum_loop(b.var("m"))])
+    ic = Interchange(m.kernel)
+    assert ic.loop(m.kernel.body[2])
+    assert not ic.loop(_sum_loop(I))  # bound depends on the work-item
+    assert not ic.loop(_sum_loop(b.load(b.ref("y", b.arr(t.i64)), 0)))  # loads are not uniform
+    assert interchanges(m) and uses_fission(m)
+    twice = _kernel([_sum_loop(b.var("m")), _sum_loop(b.var("m"))])
+    assert not Interchange(twice.kernel).loop(twice.kernel.body[1])  # k assigned twice
+    checked = dataclasses.replace(m, boundscheck=True, checks=(b.check(1, "x"),))
+    assert not interchanges(checked)
+
+
+def test_predicated_if_with_both_branches_and_return() -> None:
+    body: list[n.Stmt] = [
+        b.if_(b.cmp("eq", I, 5), [n.Return()]),
+        b.assign("s", b.c(0.0, t.f32)),
+        b.if_(b.lt(I, 9), [_sum_loop(b.var("m")), b.store(OUT, I, S)],
+              [_sum_loop(b.bin_("add", b.var("m"), 2), "k2"),
+               b.store(OUT, I, b.bin_("mul", S, -1.0))]),
+    ]  # fmt: skip
+    m = _kernel(body)
+    assert interchanges(m)
+    x = np.arange(7, dtype=np.float32)
+    out = np.full(20, 99, dtype=np.float32)
+    both(m, [x, out, 3], 20, (4,))
+    want = [sum(x[(i + k) % 7] for k in range(3 if i < 9 else 5)) * (1 if i < 9 else -1)
+            for i in range(20)]  # fmt: skip
+    want[5] = 99
+    np.testing.assert_array_equal(out, want)
+    assert re.search(r"<(4|8|16) x float>", llvm_ir_text(m, optimized=True))
+
+
+def test_nested_group_level_loops_2d_grid() -> None:
+    out2 = b.ref("o2", b.mut(t.i64, 2))
+    body: list[n.Stmt] = [
+        b.assign("acc", b.c(0)),
+        b.for_("p", 0, b.wi("local_size", 0), 1, [
+            b.for_("q", 1, 4, 1, [
+                b.assign("acc", b.bin_("add", b.var("acc"),
+                                       b.bin_("mul", b.var("p"), b.var("q")))),
+            ]),
+            b.assign("acc", b.bin_("add", b.var("acc"), b.gid(1))),
+        ]),
+        b.store(out2, (b.gid(1), b.gid(0)), b.var("acc")),
+    ]  # fmt: skip
+    k = b.kernel("nest", [b.param("o2", out2.type)], body, {"acc": t.i64, "p": t.i64, "q": t.i64})
+    m = dataclasses.replace(b.module(k), boundscheck=False)
+    assert interchanges(m)
+    res = np.zeros((6, 8), dtype=np.int64)
+    both(m, [res], (8, 6), (4, 3))
+    want = sum(p * q for p in range(4) for q in range(1, 4))
+    np.testing.assert_array_equal(res, want + 4 * np.arange(6)[:, None] + 0 * res)
