@@ -21,7 +21,10 @@ conditions (``<``, ``<=``, ``>``, ``>=``, ``not``, ``and``-conjunctions, the neg
 of ``and``/``or`` for the right one, a ``Select``'s condition for its arms), and from
 ``for v in range(start, stop, step)`` with a positive constant step. Soundness: assigning a
 variable kills every fact about it; entering a loop kills the facts about every variable the
-loop body assigns; facts learnt inside a branch end with it; offsets and constants are
+loop body assigns, except a lower bound ``v >= m`` that every assignment of ``v`` in the body
+preserves (``v = v + w`` with ``0 <= w`` a work-item size or a small constant while ``v`` is
+below an array bound: grid-stride loops; work-item ids and sizes are assumed below 2**48);
+facts learnt inside a branch end with it; offsets and constants are
 limited to ``+-2**32`` and only forms that cannot wrap in i64 are used (``term - c`` for lower
 bounds, ``term + c`` with ``c <= 0`` on the left of ``<``). Removed checks stay in
 ``Module.checks`` so ids are stable.
@@ -29,9 +32,9 @@ bounds, ``term + c`` with ``c <= 0`` on the left of ``<``). Removed checks stay 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import SupportsInt
+from typing import SupportsInt, TypeVar
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX
@@ -40,6 +43,7 @@ Term = tuple[str, ...]
 Bound = tuple[object, ...]
 Fact = tuple[object, ...]
 Facts = frozenset[Fact]
+_T = TypeVar("_T")
 
 
 def bounds_error_message(
@@ -269,6 +273,42 @@ def _always_exits(body: tuple[n.Stmt, ...]) -> bool:
 class _Eliminator:
     def __init__(self) -> None:
         self.removed: set[int] = set()
+        # Loop invariants being assumed ("v >= m" for v the loop body assigns) and the
+        # variables whose assignments were found not to preserve theirs.
+        self.assumed: dict[str, int] = {}
+        self.violated: set[str] = set()
+
+    def loop(
+        self, facts: Facts, changed: set[str], analyse: Callable[[Facts], _T]
+    ) -> tuple[_T, Facts]:
+        """Run ``analyse`` on a loop body with the entry facts minus what the body changes,
+        plus each surviving lower bound ``v >= m`` that every assignment of ``v`` in the body
+        provably preserves (``v = v + w``, ``0 <= w`` small, ``v`` below an array bound so it
+        cannot wrap). Assume them all, drop the violated ones, repeat until none is."""
+        candidates = {v: lo for v in changed if (lo := _term_lower(("var", v), facts)) is not None}
+        outer_assumed, outer_violated = self.assumed, self.violated
+        while True:
+            self.assumed = {**outer_assumed, **candidates}
+            self.violated = set()
+            inside = _kill(facts, changed) | {("ge", ("var", v), m) for v, m in candidates.items()}
+            result = analyse(inside)
+            bad = self.violated & set(candidates)
+            if not bad:
+                break
+            candidates = {v: m for v, m in candidates.items() if v not in bad}
+        self.assumed = outer_assumed
+        self.violated = outer_violated | self.violated
+        return result, inside
+
+    def _assign(self, s: n.Assign, facts: Facts) -> Facts:
+        after = _assign_facts(s, facts)
+        m = self.assumed.get(s.target)
+        if m is None:
+            return after
+        if _safe_increment(s, facts):
+            return after | {("ge", ("var", s.target), m)}
+        self.violated.add(s.target)
+        return after
 
     def expr(self, e: n.Expr, facts: Facts) -> n.Expr:
         if isinstance(e, n.Load | n.AtomicRMW):
@@ -323,7 +363,7 @@ class _Eliminator:
         """Rewrite ``s`` under ``facts``; return it with the facts that hold after it."""
         if isinstance(s, n.Assign):
             value = self.expr(s.value, facts)
-            return replace(s, value=value), _assign_facts(s, facts)
+            return replace(s, value=value), self._assign(s, facts)
         if isinstance(s, n.Store):
             idx = tuple(self.expr(i, facts) for i in s.indices)
             check = self._check(s.check, s.array, idx, facts)
@@ -331,10 +371,15 @@ class _Eliminator:
         if isinstance(s, n.If):
             return self._if(s, facts)
         if isinstance(s, n.While):
-            inside = _kill(facts, assigned(s.body))
-            cond = self.expr(s.cond, inside)
-            body = self.block(s.body, inside | cond_facts(s.cond, True, inside))
-            return replace(s, cond=cond, body=body), inside
+
+            def analyse(inside: Facts) -> n.Stmt:
+                cond = self.expr(s.cond, inside)
+                body = self.block(s.body, inside | cond_facts(s.cond, True, inside))
+                return replace(s, cond=cond, body=body)
+
+            changed = assigned(s.body)
+            new, _ = self.loop(facts, changed, analyse)
+            return new, _kill(facts, changed)
         if isinstance(s, n.ForRange):
             return self._for(s, facts)
         if isinstance(s, n.Return) and s.value is not None:
@@ -361,10 +406,12 @@ class _Eliminator:
         stop = self.expr(s.stop, facts)
         step = self.expr(s.step, facts)
         changed = assigned(s.body) | {s.var}
-        inside = _kill(facts, changed)
+        if s.var in self.assumed:
+            self.violated.add(s.var)  # an inner range loop rebinds an assumed variable
         positive_step = (
             isinstance(s.step, n.Const) and not isinstance(s.step.value, bool) and s.step.value > 0
         )
+        loop_facts: Facts = frozenset()
         if positive_step and s.start.type == INDEX:
             # start and stop are evaluated once, before the loop: judge them with the outer
             # facts. Each iteration's value lies in [start, stop) and is reassigned by the
@@ -372,12 +419,47 @@ class _Eliminator:
             t: Term = ("var", s.var)
             lo = _lower(s.start, facts)
             if lo is not None:
-                inside |= {("ge", t, lo)}
+                loop_facts |= {("ge", t, lo)}
             bound = _base(s.stop, facts)
             if bound is not None:
-                inside |= {("lt", t, bound[0], bound[1])}
-        body = self.block(s.body, inside)
+                loop_facts |= {("lt", t, bound[0], bound[1])}
+        # The loop variable is rebound by the loop each iteration: never an invariant.
+        others = assigned(s.body) - {s.var}
+        entry = _kill(facts, {s.var})
+        body, _ = self.loop(entry, others, lambda inside: self.block(s.body, inside | loop_facts))
         return replace(s, start=start, stop=stop, step=step, body=body), _kill(facts, changed)
+
+
+SMALL = 1 << 48
+"""Work-item ids and sizes are assumed below this (real grids are far smaller), so adding one
+to an index below an array bound (< 2**62) cannot wrap an i64."""
+
+
+def _small(e: n.Expr, facts: Facts) -> bool:
+    """``0 <= e < SMALL``: a work-item query, a small constant, or a variable holding one."""
+    if isinstance(e, n.WorkItem):
+        return True
+    c = _const(e)
+    if c is not None:
+        return c >= 0
+    t = _term(e)
+    return t is not None and ("small", t) in facts
+
+
+def _safe_increment(s: n.Assign, facts: Facts) -> bool:
+    """``v = v + w`` (or ``w + v``) with small ``w >= 0`` while ``v`` is below an array
+    bound: the new value is >= the old one and cannot wrap."""
+    v, e = s.target, s.value
+    if not (isinstance(e, n.Binary) and e.op == "add" and e.type == INDEX):
+        return False
+    if e.lhs == n.Var(INDEX, v):
+        w = e.rhs
+    elif e.rhs == n.Var(INDEX, v):
+        w = e.lhs
+    else:
+        return False
+    bounded = any(f[0] == "lt" and f[1] == ("var", v) for f in facts)
+    return bounded and _small(w, facts)
 
 
 def _assign_facts(s: n.Assign, facts: Facts) -> Facts:
@@ -392,6 +474,8 @@ def _assign_facts(s: n.Assign, facts: Facts) -> Facts:
     base = _base(s.value, facts)
     if base is not None:
         after |= {("eq", t, base[0], base[1])}
+    if _small(s.value, facts):
+        after |= {("small", t)}
     return after
 
 

@@ -357,3 +357,61 @@ def test_loop_stop_learns_nothing_from_the_old_loop_variable() -> None:
     )
     assert kept(m) == {1}
     run_both(m, 1)
+
+
+# ------------------------------------------------------------------ loop-invariant bounds
+
+
+def _grid_stride(*extra: n.Stmt, step: n.Expr | None = None) -> n.Module:
+    """i = global_id; while j < 5 and i < len(y): j += 1; y[i] = 1; <extra>; i = i + step."""
+    j = b.var("j")
+    inc = b.assign("i", b.bin_("add", I, step if step is not None else b.wi("global_size")))
+    count = b.assign("j", b.bin_("add", j, 1))
+    loop = b.while_(b.and_(b.lt(j, 5), b.lt(I, b.shape(Y))), [count, yi(), *extra, inc])
+    return kmod(b.assign("i", b.gid()), b.assign("j", b.c(0)), loop)
+
+
+def test_grid_stride_loop_keeps_lower_bound() -> None:
+    m = _grid_stride()
+    assert kept(m) == set()
+    run_both(m, 3, ny=8)
+    stride = kmod(
+        b.assign("s", b.wi("global_size")),
+        b.assign("i", b.gid()),
+        b.while_(b.lt(I, b.shape(Y)), [yi(), b.assign("i", b.bin_("add", b.var("s"), I))]),
+    )
+    assert kept(stride) == set()
+
+
+@pytest.mark.parametrize(
+    "step",
+    [N, b.c(-1), b.bin_("sub", b.c(0), b.wi("global_size"))],
+    ids=["param may be negative", "negative constant", "not a plain increment"],
+)
+def test_grid_stride_with_unsafe_step_keeps_check(step: n.Expr) -> None:
+    m = _grid_stride(step=step)
+    assert kept(m) == {1}
+    run_both(m, 3)
+
+
+def test_increment_without_upper_bound_breaks_invariant() -> None:
+    # The increment happens where i may be anywhere (it could wrap), so i >= 0 is not kept.
+    j = b.var("j")
+    loop = b.while_(
+        b.lt(j, 3),
+        [
+            b.assign("j", b.bin_("add", j, 1)),
+            b.assign("i", b.bin_("add", I, b.wi("global_size"))),
+            b.if_(b.lt(I, b.shape(Y)), [yi()]),
+        ],
+    )
+    m = kmod(b.assign("i", b.gid()), b.assign("j", b.c(0)), loop)
+    assert kept(m) == {1}
+    run_both(m, 4)
+
+
+def test_inner_loop_rebinding_breaks_invariant() -> None:
+    inner = b.for_("i", -3, 0, 1, [])
+    m = _grid_stride(inner)
+    assert kept(m) == {1}
+    run_both(m, 2)

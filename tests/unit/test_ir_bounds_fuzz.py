@@ -97,6 +97,30 @@ class Gen:
         body = [self.access_at(b.var(v)), self.access_at(b.var(v))]
         return b.for_(v, start, self.near_bound(), b.c(self.r.choice((1, 2))), body)
 
+    def step(self) -> n.Expr:
+        return self.r.choice(
+            (b.wi("global_size"), b.c(self.r.randint(-1, 3)), b.var("n"), b.var("st"))
+        )
+
+    def increment(self, v: str) -> n.Stmt:
+        """``v = v + step`` (or ``step + v``): grid-stride style, sometimes a decrement."""
+        step = self.step()
+        if self.r.random() < 0.5:
+            return b.assign(v, b.bin_("add", b.var(v), step))
+        return b.assign(v, b.bin_("add", step, b.var(v)))
+
+    def grid_stride(self, depth: int) -> n.Stmt:
+        """while v < bound (and a bounded trip count): access v + off; v += step."""
+        v, w = self.r.choice(VARS), b.var("w")
+        cond = b.and_(b.lt(w, 4), b.cmp(self.r.choice(("lt", "le")), b.var(v), self.near_bound()))
+        body: list[n.Stmt] = [b.assign("w", b.bin_("add", w, 1)), self.access_at(b.var(v))]
+        if self.r.random() < 0.3:
+            body.append(self.stmt(depth + 1, True))
+        body.append(self.increment(v))
+        if self.r.random() < 0.2:
+            body.insert(2, self.increment(v))
+        return n.While(cond, tuple(body))
+
     def access_at(self, term: n.Expr) -> n.Stmt:
         off = self.r.randint(-2, 2)
         idx = term if off == 0 else b.bin_("add", term, b.c(off))
@@ -108,7 +132,11 @@ class Gen:
         return [self.stmt(depth, in_loop) for _ in range(self.r.randint(1, 4))]
 
     def stmt(self, depth: int, in_loop: bool) -> n.Stmt:
-        pick = self.r.randrange(12 if depth < 3 else 4)
+        pick = self.r.randrange(15 if depth < 3 else 4)
+        if pick >= 13:
+            return self.grid_stride(depth)
+        if pick == 12:
+            return self.increment(self.r.choice(VARS))
         if pick >= 10:
             return self.guarded(depth, in_loop)
         if pick in (0, 1):
@@ -134,9 +162,9 @@ class Gen:
         return n.While(b.and_(b.lt(w, 3), self.cond()), tuple(body))
 
     def module(self) -> n.Module:
-        body = [b.assign("w", b.c(0)), *self.block(0, False)]
+        body = [b.assign("w", b.c(0)), b.assign("st", b.wi("global_size")), *self.block(0, False)]
         params = [b.param("n", i64), b.param("y", Y.type)]
-        locals_ = {v: i64 for v in (*VARS, "w")}
+        locals_ = {v: i64 for v in (*VARS, "w", "st")}
         k = b.kernel("k", params, body, locals_, (n.SharedArray("s", S.type),))
         return b.module(k, checks=[b.check(c + 1, "y") for c in range(self.checks)])
 
