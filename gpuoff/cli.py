@@ -270,24 +270,41 @@ def cmd_devices(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-def cmd_bench(args: argparse.Namespace) -> int:
-    """``gpuoff bench``: run the suite, print the table, write JSON / plot on request."""
+def _print_results(args: argparse.Namespace, rows: list[Any], skipped: list[str]) -> None:
     from gpuoff.bench import report
-    from gpuoff.bench.suite import run_suite, select
 
-    only = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
-    select(only)  # unknown names fail before any work
-    devices = [d.strip() for d in (args.device or "cpu").split(",") if d.strip()]
-    result = run_suite(devices, only, quick=args.quick, progress=not args.no_progress)
-    table = report.render_table(result.rows, result.skipped)
     to_stdout_json = args.json == "-"
-    print(table, file=sys.stderr if to_stdout_json else sys.stdout)
+    print(report.render_table(rows, skipped), file=sys.stderr if to_stdout_json else sys.stdout)
     if args.json:
-        doc = report.to_json(result.rows, result.skipped)
+        doc = report.to_json(rows, skipped)
         if to_stdout_json:
             print(doc)
         else:
             Path(args.json).write_text(doc + "\n")
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """``gpuoff bench``: run the suite, print the table, write JSON / plot on request."""
+    from gpuoff.bench import report
+    from gpuoff.bench.suite import SuiteResult, run_suite, select
+
+    only = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
+    select(only)  # unknown names fail before any work
+    devices = [d.strip() for d in (args.device or "cpu").split(",") if d.strip()]
+
+    def on_timeout(what: str, partial: SuiteResult) -> None:
+        # A hung device call cannot be interrupted: report what finished, then leave.
+        skipped = [*partial.skipped, f"{what}: did not finish within {args.timeout:g} s"]
+        print(f"\ngpuoff bench: {what} did not finish within {args.timeout:g} s; "
+              "results so far:", file=sys.stderr)  # fmt: skip
+        _print_results(args, list(partial.rows), skipped)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(124)
+
+    result = run_suite(devices, only, quick=args.quick, progress=not args.no_progress,
+                       timeout=args.timeout or None, on_timeout=on_timeout)  # fmt: skip
+    _print_results(args, result.rows, result.skipped)
     if args.plot:
         try:
             report.write_plot(result.rows, args.plot)
@@ -336,6 +353,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", metavar="FILE", help="write the results as JSON ('-': stdout)")
     b.add_argument("--plot", metavar="FILE.png", help="write a ratio chart (needs matplotlib)")
     b.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    b.add_argument("--timeout", type=float, default=900.0, metavar="SECONDS",
+                   help="give up (exit 124, printing what finished) when one benchmark takes "
+                   "longer (default 900; 0: never)")
     b.set_defaults(func=cmd_bench)
     t = sub.add_parser("tour", help="a short guided run on the default device, results checked")
     t.add_argument("--device", help="run on this device instead of the default")

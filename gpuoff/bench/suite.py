@@ -6,6 +6,7 @@ overhead, first launch); ``cases_compute`` adds reduction, sgemm, histogram and 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -171,28 +172,55 @@ def select(only: Sequence[str] | None) -> list[Entry]:
     return [known[n] for n in only]
 
 
+OnTimeout = Callable[[str, SuiteResult], None]
+
+
 def run_suite(
     devices: Sequence[str],
     only: Sequence[str] | None = None,
     *,
     quick: bool = False,
     progress: bool = True,
+    timeout: float | None = None,
+    on_timeout: OnTimeout | None = None,
 ) -> SuiteResult:
-    """Run the selected entries on each device, in order; a skip is recorded, not raised."""
+    """Run the selected entries on each device, in order; a skip is recorded, not raised.
+
+    ``timeout``: seconds one entry may take. A kernel that never finishes (a device hang)
+    cannot be interrupted from Python, so when the time is up ``on_timeout(what, partial)`` is
+    called from a watchdog thread with the results so far; it is expected to report them and
+    end the process.
+    """
     entries = select(only)
     result = SuiteResult()
     bar = Progress(len(entries) * len(devices), enabled=progress)
     for device in devices:
         for entry in entries:
-            bar.step(f"{entry.name} on {device}")
+            what = f"{entry.name} on {device}"
+            bar.step(what)
             if backend_of(device) not in entry.backends:
-                result.skipped.append(f"{entry.name} on {device}: not for this backend")
+                result.skipped.append(f"{what}: not for this backend")
                 continue
+            watchdog = _watchdog(what, result, timeout, on_timeout)
             try:
                 case = entry.make(device, quick)
                 result.skipped.extend(case.skipped)
                 result.rows.append(measure(case, repeats=entry.repeats, tick=bar.tick))
             except BenchSkip as e:
-                result.skipped.append(f"{entry.name} on {device}: {e}")
+                result.skipped.append(f"{what}: {e}")
+            finally:
+                if watchdog is not None:
+                    watchdog.cancel()
     bar.close()
     return result
+
+
+def _watchdog(
+    what: str, result: SuiteResult, timeout: float | None, on_timeout: OnTimeout | None
+) -> threading.Timer | None:
+    if timeout is None or on_timeout is None:
+        return None
+    timer = threading.Timer(timeout, on_timeout, args=(what, result))
+    timer.daemon = True
+    timer.start()
+    return timer
