@@ -15,6 +15,7 @@ from __future__ import annotations
 import builtins
 import hashlib
 import inspect
+import linecache
 import os
 import pickle
 import re
@@ -50,14 +51,31 @@ def _code_objects(code: types.CodeType) -> Iterable[types.CodeType]:
             yield from _code_objects(const)
 
 
+def _source_text(fn: Callable[..., Any]) -> str | None:
+    """The source lines of ``fn`` (decorators to its last statement), read like
+    ``inspect.getsource`` reads them (``linecache``) but without tokenising the file, which
+    costs milliseconds on a first launch that is otherwise served from the disk cache."""
+    code = fn.__code__
+    lines = linecache.getlines(code.co_filename, fn.__globals__)
+    last = max((end for c in _code_objects(code) for _, end, _, _ in c.co_positions()
+                if end is not None), default=0)  # fmt: skip
+    first = code.co_firstlineno
+    if not lines or last < first or last > len(lines):
+        return None
+    return "".join(lines[first - 1 : last])
+
+
 def _function_parts(fn: Callable[..., Any], seen: set[int], out: list[str]) -> None:
     if id(fn) in seen:
         return
     seen.add(id(fn))
-    try:
-        out.append(inspect.getsource(fn))
-    except (OSError, TypeError):
-        out.append(repr(fn.__code__.co_code))
+    text = _source_text(fn)
+    if text is None:
+        try:
+            text = inspect.getsource(fn)
+        except (OSError, TypeError):
+            text = repr(fn.__code__.co_code)
+    out.append(text)
     names = {name for code in _code_objects(fn.__code__) for name in code.co_names}
     scope = dict(fn.__globals__)
     if fn.__closure__:

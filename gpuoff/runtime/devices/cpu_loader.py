@@ -39,6 +39,7 @@ _CPU_FIELDS = frozenset({
 or core number)."""
 
 _libraries: list[Any] = []  # loaded kernels are never unloaded: their code must outlive them
+_counter = [0]  # loads so far (under _load_lock): makes each library's path unique
 _load_lock = threading.Lock()
 
 
@@ -103,27 +104,27 @@ def link_shared(object_code: bytes) -> bytes | None:
 
 
 def _dlopen_image(image: bytes) -> ctypes.CDLL:
-    """``dlopen`` an in-memory library: from an anonymous memory file where the OS has them
-    (nothing written to disk), else from a temporary file removed once it is mapped."""
-    memfd_create = getattr(os, "memfd_create", None)
-    if memfd_create is not None and os.path.isdir("/proc/self/fd"):
-        fd = memfd_create("gpuoff-kernel", 0)
-        try:
-            os.write(fd, image)
-            return ctypes.CDLL(f"/proc/self/fd/{fd}", mode=os.RTLD_LOCAL | os.RTLD_NOW)
-        except OSError as exc:  # e.g. memfd_noexec: try a real file
-            debug.log(debug.CACHE, f"dlopen from memory failed ({exc}); using a file")
-        finally:
-            os.close(fd)
+    """``dlopen`` an in-memory library from a temporary file, removed once it is mapped.
+
+    ``dlopen`` returns an already loaded library when given a path it has seen before, even
+    if the file there changed since: each load gets a path never used before in this process
+    (a counter; an anonymous memory file's ``/proc/self/fd/N`` would repeat once N is
+    reused, silently running another kernel)."""
     import tempfile
 
-    fd, path = tempfile.mkstemp(prefix="gpuoff-kernel-", suffix=".so")
+    _counter[0] += 1
+    folder = tempfile.mkdtemp(prefix="gpuoff-kernel-")
+    path = os.path.join(folder, f"k{os.getpid()}-{_counter[0]}.so")
     try:
-        with os.fdopen(fd, "wb") as fh:
+        with open(path, "wb") as fh:
             fh.write(image)
         return ctypes.CDLL(path, mode=os.RTLD_LOCAL | os.RTLD_NOW)
     finally:
-        os.unlink(path)
+        try:
+            os.unlink(path)
+            os.rmdir(folder)
+        except OSError:
+            pass
 
 
 def load_shared(image: bytes, symbol: str) -> int:
@@ -195,9 +196,12 @@ def _codegen_sources() -> str:
     import codegen
 
     digest = hashlib.sha256()
-    folder = Path(codegen.__file__).parent
-    for path in sorted(folder.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    folder = os.path.dirname(codegen.__file__)
+    # os.listdir, not Path.glob: glob compiles a regular expression (milliseconds, cold)
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as fh:
+                digest.update(name.encode() + b"\0" + fh.read())
     return digest.hexdigest()
 
 
