@@ -22,7 +22,7 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from gpuoff import __version__
 from gpuoff.runtime import debug
@@ -47,7 +47,7 @@ def is_shared_object(artifact: bytes) -> bool:
     """Whether ``artifact`` is an ELF shared library (rather than a relocatable object)."""
     if len(artifact) < 18 or artifact[:4] != b"\x7fELF":
         return False
-    order = "little" if artifact[5] == 1 else "big"
+    order: Literal["little", "big"] = "little" if artifact[5] == 1 else "big"
     return int.from_bytes(artifact[16:18], order) == ET_DYN
 
 
@@ -155,7 +155,7 @@ def _cpu_identity() -> str | None:
     """The first processor's model and instruction-set fields of ``/proc/cpuinfo``."""
     try:
         with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as fh:
-            fields = []
+            fields: list[str] = []
             for line in fh:
                 if not line.strip():
                     if fields:
