@@ -74,27 +74,49 @@ def linker_commands(obj: str, out: str) -> list[list[str]]:
     return commands
 
 
+def _run(command: list[str], log: str) -> int:
+    """Run ``command`` with its output in the file ``log``; its exit status (127: no start).
+
+    ``os.posix_spawn`` where there is one: importing ``subprocess`` costs more than linking a
+    small kernel takes."""
+    spawn = getattr(os, "posix_spawn", None)
+    if spawn is None:
+        import subprocess
+
+        with open(log, "wb") as out:
+            try:
+                return subprocess.run(command, stdout=out, stderr=out, timeout=120,
+                                      check=False).returncode  # fmt: skip
+            except (OSError, subprocess.SubprocessError):
+                return 127
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    actions = [(os.POSIX_SPAWN_OPEN, 1, log, flags, 0o600), (os.POSIX_SPAWN_DUP2, 1, 2)]
+    try:
+        pid = spawn(command[0], command, os.environ, file_actions=actions)
+        _, status = os.waitpid(pid, 0)
+    except OSError:
+        return 127
+    return os.waitstatus_to_exitcode(status)
+
+
 def link_shared(object_code: bytes) -> bytes | None:
     """``object_code`` linked into a shared library, or ``None`` when no linker is found or
     none succeeds (the caller then keeps the object for the JIT)."""
-    import subprocess
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="gpuoff-link-") as tmp:
         obj, out = os.path.join(tmp, "kernel.o"), os.path.join(tmp, "kernel.so")
+        log = os.path.join(tmp, "link.log")
         Path(obj).write_bytes(object_code)
         for command in linker_commands(obj, out):
-            try:
-                done = subprocess.run(command, capture_output=True, timeout=120, check=False)
-            except (OSError, subprocess.SubprocessError) as exc:
-                debug.log(debug.CACHE, f"linker {command[0]} failed to run: {exc}")
-                continue
-            if done.returncode == 0 and os.path.exists(out):
+            status = _run(command, log)
+            if status == 0 and os.path.exists(out):
                 image = Path(out).read_bytes()
                 if is_shared_object(image):
                     return image
-            debug.log(debug.CACHE, f"linker {command[0]} failed: "
-                      f"{done.stderr.decode(errors='replace').strip()[:500]}")  # fmt: skip
+            if debug.enabled(debug.CACHE):
+                text = Path(log).read_text(errors="replace") if os.path.exists(log) else ""
+                debug.log(debug.CACHE, f"linker {command[0]} failed ({status}): {text[:500]}")
     return None
 
 
