@@ -222,22 +222,18 @@ def _sinks(stmts: tuple[n.Stmt, ...]) -> list[n.Expr]:
     return out
 
 
-def replay_safe(module: n.Module) -> bool:
-    """Whether re-running a row without memory effects finds exactly the same failures."""
-    kernel = module.kernel
-    from codegen.cpu_interchange import uses_fission
-
-    if uses_fission(module):
-        return False  # locals live across regions: a replay would update them twice
+def _sinks_untainted(module: n.Module, stmts: tuple[n.Stmt, ...], tainted: set[str]) -> bool:
+    """No impure call in ``stmts``, and no sink there depends on written memory, an atomic,
+    a call or a local in ``tainted`` (closed over the assignments in ``stmts``)."""
     impure = _impure_functions(module)
-    if any(isinstance(e, n.Call) and e.callee in impure for e in walk_exprs(kernel.body)):
+    if any(isinstance(e, n.Call) and e.callee in impure for e in walk_exprs(stmts)):
         return False
-    written = _written_arrays(kernel)
-    tainted: set[str] = set()
+    written = _written_arrays(module.kernel)
+    tainted = set(tainted)
     changed = True
     while changed:
         changed = False
-        for s in walk_stmts(kernel.body):
+        for s in walk_stmts(stmts):
             target: str | None = None
             exprs: tuple[n.Expr, ...] = ()
             if isinstance(s, n.Assign):
@@ -249,9 +245,56 @@ def replay_safe(module: n.Module) -> bool:
             if any(_tainted(x, written, tainted) for x in exprs):
                 tainted.add(target)
                 changed = True
-    return not any(_tainted(x, written, tainted) for x in _sinks(kernel.body))
+    return not any(_tainted(x, written, tainted) for x in _sinks(stmts))
+
+
+def replay_safe(module: n.Module) -> bool:
+    """Whether re-running a row without memory effects finds exactly the same failures."""
+    from codegen.cpu_interchange import uses_fission
+
+    if uses_fission(module):
+        return False  # regions: see region_replay_safe
+    return _sinks_untainted(module, module.kernel.body, set())
+
+
+def _reads(stmts: tuple[n.Stmt, ...]) -> set[str]:
+    return {e.name for e in walk_exprs(stmts) if isinstance(e, n.Var)}
+
+
+def _live_in(stmts: tuple[n.Stmt, ...], defined: set[str]) -> set[str]:
+    """Locals ``stmts`` may read before assigning them (conservative)."""
+    live: set[str] = set()
+    for s in stmts:
+        if isinstance(s, n.Assign):
+            live |= _reads((s,)) - defined
+            defined.add(s.target)
+        elif isinstance(s, n.If):
+            live |= _reads((n.ExprStmt(s.cond),)) - defined
+            live |= _live_in(s.body, set(defined)) | _live_in(s.orelse, set(defined))
+        elif isinstance(s, n.ForRange):
+            live |= _reads((n.ExprStmt(s.start), n.ExprStmt(s.stop), n.ExprStmt(s.step)))
+            live -= defined
+            live |= _live_in(s.body, defined | {s.var})
+        elif isinstance(s, n.While):
+            live |= (_reads((n.ExprStmt(s.cond),)) - defined) | _live_in(s.body, set(defined))
+        else:
+            live |= _reads((s,)) - defined
+    return live
+
+
+def region_replay_safe(module: n.Module, stmts: tuple[n.Stmt, ...]) -> bool:
+    """Replay exactness for one region of a fission kernel: besides ``replay_safe``'s rules,
+    locals the region reads before assigning and also assigns (their values differ between
+    the first run and the replay) must not reach a sink; no ``return`` (it would hide items
+    from the replay)."""
+    if any(isinstance(s, n.Return) for s in walk_stmts(stmts)):
+        return False
+    assigned = {s.target for s in walk_stmts(stmts) if isinstance(s, n.Assign)}
+    assigned |= {s.var for s in walk_stmts(stmts) if isinstance(s, n.ForRange)}
+    return _sinks_untainted(module, stmts, assigned & _live_in(stmts, set()))
 
 
 __all__ = [
-    "I1", "RowRecord", "call_check_state", "cpu_bounds_check", "make_row_record", "replay_safe",
+    "I1", "RowRecord", "call_check_state", "cpu_bounds_check", "make_row_record",
+    "region_replay_safe", "replay_safe",
 ]

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir as ll
 
-from codegen.cpu_checks import RowRecord, make_row_record, row_failed, scan_row
+from codegen.cpu_checks import (
+    RowRecord,
+    make_row_record,
+    region_replay_safe,
+    row_failed,
+    scan_row,
+)
 from codegen.cpu_interchange import Interchange, interchanges, uses_fission
 from codegen.llvm import (
     I1,
@@ -101,6 +107,7 @@ class _GroupEmitter:
         self.preds: list[tuple[ll.Value, bool]] = []  # (array, wanted value) to run an item
         self.done: ll.Value | None = None
         self.flat: ll.Value = ll.Constant(I64, 0)
+        self.private: dict[str, ll.Value] = {}
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -126,21 +133,49 @@ class _GroupEmitter:
         """Work-item (0, 0, 0) of the group: the context of group-uniform control flow."""
         self.set_work_item(self.geo.base)
 
+    def _strategy(self, stmts: tuple[n.Stmt, ...]) -> str:
+        rows = self.rows
+        if rows is None:
+            return "off"
+        if not self.fission:
+            return rows.strategy
+        return "replay" if region_replay_safe(self.fl.ml.ir, stmts) else "rows"
+
+    def _private_locals(self) -> None:
+        """Replay of a region: locals in private slots, copied from the per-item arrays, so
+        the replay leaves the real values alone."""
+        fl = self.fl
+        b = fl.builder
+        for name in self.wi_arrays:
+            if name in self.uniform_slots:
+                continue
+            ty = llvm_type(fl.fn.locals[name])
+            if name not in self.private:
+                self.private[name] = fl.alloca(ty, name=f"{name}.replay")
+            b.store(b.load(fl.slots[name], typ=ty), self.private[name])
+            fl.slots[name] = self.private[name]
+
     def work_item_nest(
-        self, stmts: Sequence[n.Stmt], emit: Callable[[], None] | None = None
+        self,
+        stmts: Sequence[n.Stmt],
+        emit: Callable[[], None] | None = None,
+        analysed: Sequence[n.Stmt] | None = None,
     ) -> None:
-        """Run ``stmts`` (or ``emit()``) for every work-item of the group, as loops."""
+        """Run ``stmts`` (or ``emit()``, whose checks ``analysed`` stands for) for every
+        work-item of the group, as loops."""
         if not stmts and emit is None:
             return
         fl, geo = self.fl, self.geo
-
         rows = self.rows
+        strategy = self._strategy(tuple(analysed if analysed is not None else stmts))
 
         def dim0(x: ll.Value, latch: ll.Block, y: ll.Value, z: ll.Value, mode: str) -> None:
             self.set_work_item([x, y, z])
             if not self.fission:
                 fl.reset_locals()
             fl.return_block = self._item_guard(latch)
+            if mode == "replay" and self.fission:
+                self._private_locals()
             if rows is not None:
                 rows.mode = mode
             fl.side_effects = mode != "replay"
@@ -160,7 +195,7 @@ class _GroupEmitter:
                 row(y, z, "off")
                 return
             fl.builder.store(ll.Constant(I32, 0), rows.any_bad)
-            if rows.strategy == "rows":
+            if strategy == "rows":
                 row(y, z, "rows")
                 scan_row(fl, rows, fl.builder.sub(geo.end[0], geo.base[0]))
                 return
@@ -208,7 +243,7 @@ class _GroupEmitter:
             b = fl.builder
             b.store(b.zext(fl.expr(s.cond), I8), gep(b, I8, arr, self.flat))
 
-        self.work_item_nest([], emit=store_cond)
+        self.work_item_nest([], emit=store_cond, analysed=[n.If(s.cond, (), ())])
         for branch, want in ((s.body, True), (s.orelse, False)):
             self.preds.append((arr, want))
             self.group_stmts(branch)

@@ -88,11 +88,7 @@ class Interchange:
 
 
 def interchanges(module: n.Module) -> bool:
-    """Whether loops of ``module``'s kernel run at group level. Only without active bounds
-    checks for now: in regions, checks need the exact per-lane records (no replay), whose
-    stores cost more than the interchange gains (measured on sgemm)."""
-    if module.boundscheck and module.checks:
-        return False
+    """Whether loops of ``module``'s kernel run at group level."""
     kernel = module.kernel
     return Interchange(kernel).contains(kernel.body)
 
