@@ -7,6 +7,12 @@ statements becomes its own work-item nest; ``if``/``for``/``while`` statements t
 barrier are work-group-uniform (``Barrier``'s contract) and run once per group, evaluated in
 work-item (0, 0, 0)'s context. Locals then live in per-work-item arrays so values survive
 from one region to the next.
+
+The same fission runs group-uniform inner loops at group level (``codegen.cpu_interchange``)
+so the work-item loop inside them vectorises; an ``if`` around such a loop becomes a
+per-work-item predicate array, and a ``return`` marks the item done for later regions.
+Work-items of a group then interleave differently than one after another: only kernels with
+data races between work-items can tell (their result is schedule-dependent anyway).
 """
 
 from __future__ import annotations
