@@ -3,11 +3,14 @@
 Key parts: the source hash of the kernel (its source, the device functions it reaches, the
 constants it captures), the argument signature, the device's target key (for ``cpu``: host CPU
 name, features, llvmlite and gpuoff versions), the kernel options and gpuoff's version. An
-entry holds the specialised IR module (pickled) and the device artifact (object code for
-``cpu``), so a hit skips tracing and compiling.
+entry holds the specialised IR module (pickled), the device artifact (for ``cpu`` a shared
+library, or object code where no linker works) and the artifact's SHA-256, so a hit skips
+tracing and compiling (and, on ``cpu``, importing llvmlite and the front end).
 
 Location: ``$GPUOFF_CACHE_DIR``, else ``$XDG_CACHE_HOME/gpuoff``, else ``~/.cache/gpuoff``.
-``GPUOFF_CACHE_DIR=""`` (empty) disables the disk cache. Unreadable entries are ignored.
+``GPUOFF_CACHE_DIR=""`` (empty) disables the disk cache. Unreadable, truncated or mismatched
+entries are ignored (and rewritten by the next compile); entries are written to a temporary
+file and renamed into place, so concurrent processes never see or leave half an entry.
 """
 
 from __future__ import annotations
@@ -116,34 +119,50 @@ def _read(key: str) -> Any:
 
 
 def _write(key: str, value: object) -> None:
-    """Write an entry atomically (write a temp file, then rename); failures are ignored."""
+    """Write an entry atomically: a private temporary file renamed over the entry, so that
+    readers and concurrent writers of the same key only ever see a whole entry. Failures
+    (a read-only folder, a full disk) are ignored: the cache is an optimisation."""
     folder = cache_dir()
     if folder is None:
         return
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key[:16]}-", suffix=".tmp")
+    except OSError:
+        return
+    try:
         with os.fdopen(fd, "wb") as fh:
             pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, folder / f"{key}.bin")
-    except OSError:
-        pass
+    except Exception:  # noqa: BLE001 - unpicklable or unwritable: leave no temporary behind
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def _digest(artifact: bytes) -> bytes:
+    return hashlib.sha256(artifact).digest()
 
 
 def load(key: str) -> tuple[Module, bytes] | None:
-    """The cached (module, artifact) for ``key``, or ``None``."""
+    """The cached (module, artifact) for ``key``, or ``None`` (also for an entry that is
+    truncated or whose artifact does not match the digest stored with it: code that would
+    be loaded and run must be exactly what was compiled)."""
     entry = _read(key)
-    if not isinstance(entry, tuple) or len(entry) != 2:
+    if not isinstance(entry, tuple) or len(entry) != 3:
         return None
-    module, artifact = entry
+    module, artifact, digest = entry
     if not isinstance(module, Module) or not isinstance(artifact, bytes):
+        return None
+    if digest != _digest(artifact):
         return None
     return module, artifact
 
 
 def store(key: str, module: Module, artifact: bytes) -> None:
     """Cache a compiled specialisation: its IR module and the device artifact."""
-    _write(key, (module, artifact))
+    _write(key, (module, artifact, _digest(artifact)))
 
 
 @dataclass(frozen=True)
