@@ -19,6 +19,7 @@ import builtins
 import hashlib
 import inspect
 import linecache
+import marshal
 import os
 import pickle
 import re
@@ -77,7 +78,8 @@ def _function_parts(fn: Callable[..., Any], seen: set[int], out: list[str]) -> N
         try:
             text = inspect.getsource(fn)
         except (OSError, TypeError):
-            text = repr(fn.__code__.co_code)
+            # no source (exec'd code): the whole code object, constants and names included
+            text = marshal.dumps(fn.__code__).hex()
     out.append(text)
     names = {name for code in _code_objects(fn.__code__) for name in code.co_names}
     scope = dict(fn.__globals__)
