@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import ctypes
 import json
+import math
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, f64
+from gpuoff.ir.nodes import Module
 from gpuoff.runtime import debug
+from gpuoff.runtime.devices import cpu, cpu_loader
+from gpuoff.runtime.devices.base import ArrayArg
 from gpuoff.runtime.testing import nd
 
 SCRIPT = textwrap.dedent(
@@ -37,13 +44,14 @@ SCRIPT = textwrap.dedent(
     s = go.stats()
     print(json.dumps({"out": y.numpy().tolist(), "compiles": s.compiles,
                       "hits": s.disk_cache_hits,
-                      "frontend": "gpuoff.frontend" in sys.modules}))
+                      "frontend": "gpuoff.frontend" in sys.modules,
+                      "llvmlite": "llvmlite" in sys.modules}))
     """
 )
 
 
-def _run(path: Path, cache: Path) -> dict[str, object]:
-    env = dict(os.environ, GPUOFF_CACHE_DIR=str(cache), GPUOFF_DEVICE="cpu")
+def _run(path: Path, cache: Path, **extra_env: str) -> dict[str, object]:
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(cache), GPUOFF_DEVICE="cpu", **extra_env)
     done = subprocess.run(
         [sys.executable, str(path)], env=env, capture_output=True, text=True, timeout=300
     )
@@ -57,11 +65,13 @@ def test_second_process_compiles_nothing(tmp_path: Path) -> None:
     script.write_text(SCRIPT)
     cache = tmp_path / "cache"
     first = _run(script, cache)
-    assert first == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 1, "hits": 0, "frontend": True}
+    assert first == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 1, "hits": 0, "frontend": True,
+                     "llvmlite": True}  # fmt: skip
     assert len(list(cache.glob("*.bin"))) == 2  # the signature and the compiled kernel
     second = _run(script, cache)
-    # a fully cached first launch neither compiles nor loads the front end
-    assert second == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 0, "hits": 1, "frontend": False}
+    # a fully cached first launch neither compiles nor loads the front end or llvmlite
+    assert second == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 0, "hits": 1, "frontend": False,
+                      "llvmlite": False}  # fmt: skip
     # a changed captured constant is a different kernel
     script.write_text(SCRIPT.replace("SCALE = 3.0", "SCALE = 2.0"))
     third = _run(script, cache)
@@ -132,3 +142,148 @@ def test_debug_levels_report_launches_and_cache_decisions(
     copy64[5](x, y)
     assert capsys.readouterr().err == ""
     debug.set_level(old)
+
+
+# ------------------------------------------------------------------------------------------------
+# How the cpu device loads its kernels: shared libraries, or the JIT without a linker
+# ------------------------------------------------------------------------------------------------
+
+
+def test_without_a_linker_the_jit_path_serves_both_processes(tmp_path: Path) -> None:
+    script = tmp_path / "kern.py"
+    script.write_text(SCRIPT)
+    cache = tmp_path / "cache"
+    no_tools = {"PATH": str(tmp_path / "empty")}  # shutil.which finds no ld, cc, gcc, clang
+    first = _run(script, cache, **no_tools)
+    assert first["out"] == [0.0, 3.0, 6.0, 9.0] and first["compiles"] == 1
+    second = _run(script, cache, **no_tools)
+    # the cached artifact is object code: loaded by llvmlite's JIT, still no compile
+    assert second == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 0, "hits": 1, "frontend": False,
+                      "llvmlite": True}  # fmt: skip
+    # a process that has a linker uses such an entry as it is
+    third = _run(script, cache)
+    assert (third["out"], third["compiles"], third["hits"]) == ([0.0, 3.0, 6.0, 9.0], 0, 1)
+
+
+def test_target_key_file_is_remembered_and_a_torn_one_ignored(tmp_path: Path) -> None:
+    script = tmp_path / "kern.py"
+    script.write_text(SCRIPT)
+    cache = tmp_path / "cache"
+    _run(script, cache)
+    (key_file,) = cache.glob("host-*.key")
+    text = key_file.read_text()
+    assert text.startswith("cpu|") and text.endswith("\n")
+    key_file.write_text(text[:10])  # torn: no newline; must be recomputed, not trusted
+    again = _run(script, cache)
+    assert again["llvmlite"] is True and again["compiles"] == 0 and again["hits"] == 1
+    assert key_file.read_text() == text
+
+
+@go.kernel
+def special(x: Borrow[Array[f64]], y: BorrowMut[Array[f64]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        y[i] = go.erf(x[i]) + go.tanh(x[i]) + go.pow(x[i], 1.5) + go.log2(x[i] + 1.0)
+
+
+def _expected_special(x: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    return np.array([math.erf(v) + math.tanh(v) + v**1.5 + math.log2(v + 1.0) for v in x])
+
+
+def _module_of(k: Any) -> Module:
+    module: Module = next(iter(k._plans.values())).module
+    return module
+
+
+def test_libm_calls_resolve_in_the_shared_library() -> None:
+    x = np.linspace(0.0, 3.0, 37)
+    with go.on("cpu"):
+        y = go.zeros(37, go.f64)
+        special[37](go.array(x), y)
+        np.testing.assert_allclose(y.numpy(), _expected_special(x), rtol=1e-12)
+        dev = cpu.open_device("cpu")
+        module = _module_of(special)
+        artifact = dev.build(module)
+    assert cpu_loader.is_shared_object(artifact)
+    program = dev.load(module, artifact)
+    assert program.address  # dlopen with RTLD_NOW: every libm symbol resolved
+
+
+def test_no_linker_builds_object_code_for_the_jit(monkeypatch: pytest.MonkeyPatch) -> None:
+    x = np.linspace(0.0, 3.0, 37)
+    with go.on("cpu"):
+        special[37](go.array(x), go.zeros(37, go.f64))
+    module = _module_of(special)
+    dev = cpu.open_device("cpu")
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)
+    artifact = dev.build(module)
+    assert artifact[:4] == b"\x7fELF" and not cpu_loader.is_shared_object(artifact)
+    _run_program(dev.load(module, artifact), module, x)
+
+
+def test_a_library_that_does_not_load_is_recompiled_for_the_jit() -> None:
+    x = np.linspace(0.0, 3.0, 37)
+    with go.on("cpu"):
+        special[37](go.array(x), go.zeros(37, go.f64))
+    module = _module_of(special)
+    dev = cpu.open_device("cpu")
+    good = dev.build(module)
+    broken = good[:64] + bytes(len(good) - 64)  # an ELF header, nothing loadable behind it
+    assert cpu_loader.is_shared_object(broken)
+    _run_program(dev.load(module, broken), module, x)
+
+
+def _run_program(program: Any, module: Module, x: np.ndarray[Any, Any]) -> None:
+    """Launch ``program`` (the ``special`` kernel) directly on the device."""
+    dev = cpu.open_device("cpu")
+    xs, ys = dev.allocate(x.nbytes), dev.allocate(x.nbytes)
+    dev.copy_from_host(xs, 0, x, [])
+    args = [ArrayArg(xs, 0, x.shape, (1,)), ArrayArg(ys, 0, x.shape, (1,))]
+    dev.launch(program, args, (len(x), 1, 1), None, []).wait()
+    out = np.empty_like(x)
+    dev.copy_to_host(out, ys, 0, [])
+    np.testing.assert_allclose(out, _expected_special(x), rtol=1e-12)
+
+
+C_LIB = "long which(void) {{ return {value}; }}\n"
+
+
+def _c_library(tmp_path: Path, value: int) -> bytes:
+    """A shared library whose function ``which`` returns ``value``."""
+    cc = shutil.which("cc")
+    if cc is None:
+        pytest.skip("no C compiler to build a test library")
+    src, out = tmp_path / f"v{value}.c", tmp_path / f"v{value}.so"
+    src.write_text(C_LIB.format(value=value))
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(out), str(src)], check=True)
+    return out.read_bytes()
+
+
+def test_each_load_is_its_own_library(tmp_path: Path) -> None:
+    # dlopen hands back an already loaded library for a path it has seen: libraries with the
+    # same symbol (one kernel, two signatures) must never share a path
+    images = [_c_library(tmp_path, v) for v in (1, 2, 3)]
+    fn = ctypes.CFUNCTYPE(ctypes.c_long)
+    got = [fn(cpu_loader.load_shared(image, "which"))() for image in images * 2]
+    assert got == [1, 2, 3, 1, 2, 3]
+    with pytest.raises(OSError):
+        cpu_loader.load_shared(images[0], "missing_symbol")
+
+
+def test_linker_commands_prefer_ld_and_fall_back_to_cc(monkeypatch: pytest.MonkeyPatch) -> None:
+    tools = {"ld": "/bin/ld", "cc": "/bin/cc"}
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: tools.get(name))
+    commands = cpu_loader.linker_commands("k.o", "k.so")
+    assert [c[0] for c in commands] == ["/bin/ld", "/bin/cc"]
+    assert all("-shared" in c and c[-1] == "-lm" for c in commands)
+    del tools["ld"]
+    assert [c[0] for c in cpu_loader.linker_commands("k.o", "k.so")] == ["/bin/cc"]
+    tools.clear()
+    assert cpu_loader.linker_commands("k.o", "k.so") == []
+    assert cpu_loader.link_shared(b"\x7fELF") is None
+
+
+def test_a_failing_linker_means_no_library() -> None:
+    assert cpu_loader.link_shared(b"not an object file") is None
+    assert not cpu_loader.is_shared_object(b"\x7fELF")
+    assert not cpu_loader.is_shared_object(b"MZ" + bytes(30))
