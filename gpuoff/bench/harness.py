@@ -111,6 +111,7 @@ class Row:
             "size": self.size,
             "device": self.device,
             "unit": self.unit,
+            "work": self.work,
             "gpuoff_s": self.gpuoff.median,
             "gpuoff_samples_s": list(self.gpuoff.samples),
             "gpuoff_rate": self.rate(self.gpuoff),

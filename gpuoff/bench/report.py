@@ -51,6 +51,30 @@ def table_lines(rows: Sequence[Row]) -> list[str]:
     return lines
 
 
+def markdown_table(rows: Sequence[Row]) -> str:
+    """The rows as a Markdown table (for docs): one line per row, baselines in one cell."""
+    lines = ["| kernel | size | device | gpuoff | rate | baselines: time (ratio) |",
+             "| --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+    for r in rows:
+        base = "; ".join(f"{name} {format_time(t.median)} ({r.ratio(name):.2f}x)"
+                         for name, t in r.baselines.items())  # fmt: skip
+        lines.append(f"| {r.kernel} | {r.size} | {r.device} | {format_time(r.gpuoff.median)} | "
+                     f"{format_rate(r, r.gpuoff)} | {base} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def rows_from_json(text: str) -> list[Row]:
+    """Rows back from ``to_json`` output (to re-render saved results)."""
+    doc = json.loads(text)
+    rows = []
+    for r in doc["rows"]:
+        gp = Timing(r["gpuoff_s"], tuple(r["gpuoff_samples_s"]))
+        bases = {n: Timing(b["time_s"], tuple(b["samples_s"])) for n, b in r["baselines"].items()}
+        rows.append(Row(r["kernel"], r["size"], r["device"], r["unit"], r.get("work", 0.0), gp,
+                        bases, r.get("note", "")))  # fmt: skip
+    return rows
+
+
 def render_table(rows: Sequence[Row], skipped: Sequence[str] = ()) -> str:
     """The table as text, with a legend and the skipped cases at the end."""
     if not rows:

@@ -66,3 +66,12 @@ def test_plot_writes_png(tmp_path: Path) -> None:
     out = tmp_path / "p.png"
     report.write_plot(_rows(), str(out))
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_markdown_and_json_round_trip() -> None:
+    rows = _rows()
+    back = report.rows_from_json(report.to_json(rows))
+    assert report.table_lines(back) == report.table_lines(rows)
+    md = report.markdown_table(back).splitlines()
+    assert md[0].startswith("| kernel |") and len(md) == 2 + len(rows)
+    assert "C/OpenMP 4.4 ms (0.98x); NumPy 20 ms (4.44x)" in md[2]
