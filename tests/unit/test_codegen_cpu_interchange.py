@@ -108,3 +108,50 @@ def test_region_replay_safety() -> None:
     err, msg = both(m2, [x, out, 7], 8, (8,))
     assert err[0] == 1 and err[1] == 5 and msg is not None
     np.testing.assert_array_equal(out, np.full(8, x.sum()))
+
+
+def test_while_with_varying_trip_counts_after_a_predicate() -> None:
+    # Collatz steps of (i + 1), under a predicate, with a checked load in the body.
+    v = b.var("v")
+    cnt = b.var("cnt")
+    loop = b.while_(b.cmp("ne", v, 1), [
+        b.if_(b.cmp("eq", b.bin_("mod", v, 2), 0), [b.assign("v", b.bin_("floordiv", v, 2))],
+              [b.assign("v", b.bin_("add", b.bin_("mul", v, 3), 1))]),
+        b.assign("cnt", b.bin_("add", cnt, 1)),
+        b.assign("s", b.bin_("add", S, b.load(X, b.bin_("mod", v, 9), check=1))),
+    ])  # fmt: skip
+    body: list[n.Stmt] = [
+        b.assign("v", b.bin_("add", I, 1)),
+        b.assign("cnt", b.c(0)),
+        b.assign("s", b.c(0.0, t.f32)),
+        b.if_(b.lt(I, 30), [loop]),
+        b.store(OUT, I, b.bin_("add", S, b.cast(t.f32, cnt))),
+    ]
+    k = b.kernel("collatz", PARAMS, [b.assign("i", b.gid(0)), *body],
+                 {**LOCALS, "v": t.i64, "cnt": t.i64})  # fmt: skip
+    m = dataclasses.replace(b.module(k), checks=(b.check(1, "x"),))
+    x = np.arange(8, dtype=np.float32)  # index 8 (v % 9 == 8) is out of range
+    out = np.zeros(48, dtype=np.float32)
+    err, msg = both(m, [x, out, 0], 48, (16,))
+    assert (err[0] != 0) == (msg is not None)
+
+
+def test_grid_stride_while() -> None:
+    acc = b.var("acc", t.f32)
+    j = b.var("j")
+    body: list[n.Stmt] = [
+        b.assign("acc", b.c(0.0, t.f32)),
+        b.assign("j", b.gid(0)),
+        b.while_(b.lt(j, b.shape(X)), [
+            b.assign("acc", b.bin_("add", acc, b.load(X, j, check=1))),
+            b.assign("j", b.bin_("add", j, b.wi("global_size", 0))),
+        ]),
+        b.store(OUT, b.gid(0), acc, check=2),
+    ]  # fmt: skip
+    k = b.kernel("gs", PARAMS, body, {"acc": t.f32, "j": t.i64})
+    m = dataclasses.replace(b.module(k), checks=(b.check(1, "x"), b.check(2, "out")))
+    x = np.random.default_rng(1).uniform(size=1000).astype(np.float32)
+    out = np.zeros(64, dtype=np.float32)
+    err, _ = both(m, [x, out, 0], 64, (32,))
+    assert not err.any()
+    np.testing.assert_allclose(out.sum(), x.sum(), rtol=1e-5)
