@@ -87,6 +87,28 @@ def test_corrupt_cache_entries_are_recompiled(tmp_path: Path) -> None:
         entry.write_bytes(b"not a pickle")
     again = _run(script, cache)
     assert again["compiles"] == 1 and again["out"] == [0.0, 3.0, 6.0, 9.0]
+    for entry in cache.glob("*.bin"):  # truncated (a crash mid-copy, a full disk)
+        entry.write_bytes(entry.read_bytes()[: entry.stat().st_size // 2])
+    again = _run(script, cache)
+    assert again["compiles"] == 1 and again["out"] == [0.0, 3.0, 6.0, 9.0]
+    after = _run(script, cache)  # rebuilt entries serve the next process
+    assert (after["compiles"], after["hits"], after["llvmlite"]) == (0, 1, False)
+
+
+def test_processes_compiling_the_same_kernel_at_once(tmp_path: Path) -> None:
+    script = tmp_path / "kern.py"
+    script.write_text(SCRIPT)
+    cache = tmp_path / "cache"
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(cache), GPUOFF_DEVICE="cpu")
+    procs = [subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(3)]  # fmt: skip
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+        assert json.loads(out.strip().splitlines()[-1])["out"] == [0.0, 3.0, 6.0, 9.0]
+    assert sorted(p.suffix for p in cache.iterdir()) == [".bin", ".bin", ".key"]
+    after = _run(script, cache)
+    assert (after["compiles"], after["hits"], after["llvmlite"]) == (0, 1, False)
 
 
 @go.kernel
@@ -268,6 +290,27 @@ def test_each_load_is_its_own_library(tmp_path: Path) -> None:
     assert got == [1, 2, 3, 1, 2, 3]
     with pytest.raises(OSError):
         cpu_loader.load_shared(images[0], "missing_symbol")
+
+
+def test_a_noexec_temporary_folder_falls_back_to_the_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = cpu_loader._dlopen_image
+
+    def noexec_tmp(image: bytes, parent: str | None) -> ctypes.CDLL:
+        if parent is None:
+            raise OSError("failed to map segment from shared object")
+        return real(image, parent)
+
+    monkeypatch.setattr(cpu_loader, "_dlopen_image", noexec_tmp)
+    (tmp_path / "src").mkdir()
+    image = _c_library(tmp_path / "src", 7)
+    with pytest.raises(OSError):
+        cpu_loader.load_shared(image, "which")
+    fallback = tmp_path / "cache"
+    address = cpu_loader.load_shared(image, "which", fallback)
+    assert ctypes.CFUNCTYPE(ctypes.c_long)(address)() == 7
+    assert list(fallback.iterdir()) == []  # mapped, then removed
 
 
 def test_linker_commands_prefer_ld_and_fall_back_to_cc(monkeypatch: pytest.MonkeyPatch) -> None:

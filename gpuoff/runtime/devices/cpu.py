@@ -340,8 +340,10 @@ class CpuDevice(Device):
         symbol = abi.entry_name(module)
         if not cpu_loader.is_shared_object(artifact):
             return CpuProgram(module, jit_load(artifact, symbol))
+        from gpuoff.runtime.cache import cache_dir
+
         try:
-            return CpuProgram(module, cpu_loader.load_shared(artifact, symbol))
+            return CpuProgram(module, cpu_loader.load_shared(artifact, symbol, cache_dir()))
         except OSError as exc:
             debug.log(debug.CACHE, f"{module.kernel.name}: cannot load its library ({exc}); "
                       "compiling it for the JIT")  # fmt: skip

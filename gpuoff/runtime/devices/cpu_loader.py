@@ -125,8 +125,9 @@ def link_shared(object_code: bytes) -> bytes | None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _dlopen_image(image: bytes) -> ctypes.CDLL:
-    """``dlopen`` an in-memory library from a temporary file, removed once it is mapped.
+def _dlopen_image(image: bytes, parent: str | None) -> ctypes.CDLL:
+    """``dlopen`` an in-memory library from a file in a new folder under ``parent`` (the
+    system's temporary folder when ``None``), removed once it is mapped.
 
     ``dlopen`` returns an already loaded library when given a path it has seen before, even
     if the file there changed since: each load gets a path never used before in this process
@@ -135,7 +136,7 @@ def _dlopen_image(image: bytes) -> ctypes.CDLL:
     import tempfile
 
     _counter[0] += 1
-    folder = tempfile.mkdtemp(prefix="gpuoff-kernel-")
+    folder = tempfile.mkdtemp(prefix="gpuoff-kernel-", dir=parent)
     path = os.path.join(folder, f"k{os.getpid()}-{_counter[0]}.so")
     try:
         with open(path, "wb") as fh:
@@ -149,14 +150,22 @@ def _dlopen_image(image: bytes) -> ctypes.CDLL:
             pass
 
 
-def load_shared(image: bytes, symbol: str) -> int:
+def load_shared(image: bytes, symbol: str, fallback_dir: Path | None = None) -> int:
     """Load the shared library ``image`` and return the address of ``symbol``.
 
-    Raises ``OSError`` when the library cannot be loaded or lacks ``symbol``. Each load is a
-    separate library (one kernel name may exist once per signature); none is ever unloaded.
+    The library is mapped from a temporary file; where the temporary folder does not allow
+    it (mounted ``noexec``), from one under ``fallback_dir``. Raises ``OSError`` when the
+    library cannot be loaded or lacks ``symbol``. Each load is a separate library (one
+    kernel name may exist once per signature); none is ever unloaded.
     """
     with _load_lock:
-        lib = _dlopen_image(image)
+        try:
+            lib = _dlopen_image(image, None)
+        except OSError:
+            if fallback_dir is None:
+                raise
+            fallback_dir.mkdir(parents=True, exist_ok=True)
+            lib = _dlopen_image(image, str(fallback_dir))
         _libraries.append(lib)
     try:
         function = getattr(lib, symbol)
