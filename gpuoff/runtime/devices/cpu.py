@@ -83,44 +83,6 @@ class CpuProgram(Program):
 
 
 # ------------------------------------------------------------------------------------------------
-# JIT
-# ------------------------------------------------------------------------------------------------
-
-_jit_lock = threading.Lock()
-_engines: list[tuple[Any, Any]] = []  # (engine, object file): both must outlive the code
-
-
-def _new_engine() -> Any:
-    import llvmlite.binding as llvm
-
-    llvm.initialize_native_target()
-    llvm.initialize_native_asmprinter()
-    machine = llvm.Target.from_default_triple().create_target_machine()
-    return llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
-
-
-def jit_load(object_code: bytes, symbol: str) -> int:
-    """Load ``object_code`` into the JIT and return ``symbol``'s address.
-
-    Each object gets its own MCJIT engine: an object added to an engine after it was
-    finalised is not relocated (calling into it crashes), and one kernel name may appear in
-    several objects (one per signature). Engines and objects are kept for the process's life.
-    """
-    import llvmlite.binding as llvm
-
-    with _jit_lock:
-        engine = _new_engine()
-        obj = llvm.ObjectFileRef.from_data(object_code)
-        engine.add_object_file(obj)
-        engine.finalize_object()
-        _engines.append((engine, obj))
-        address = int(engine.get_function_address(symbol))
-        if not address:
-            raise DeviceError(f"JIT: symbol {symbol} not found in the compiled object")
-        return address
-
-
-# ------------------------------------------------------------------------------------------------
 # Events and the worker pool
 # ------------------------------------------------------------------------------------------------
 
@@ -339,7 +301,7 @@ class CpuDevice(Device):
         that does not load (say, a ``noexec`` temporary folder) is rebuilt for the JIT."""
         symbol = abi.entry_name(module)
         if not cpu_loader.is_shared_object(artifact):
-            return CpuProgram(module, jit_load(artifact, symbol))
+            return CpuProgram(module, cpu_loader.jit_load(artifact, symbol))
         from gpuoff.runtime.cache import cache_dir
 
         try:
@@ -347,7 +309,7 @@ class CpuDevice(Device):
         except OSError as exc:
             debug.log(debug.CACHE, f"{module.kernel.name}: cannot load its library ({exc}); "
                       "compiling it for the JIT")  # fmt: skip
-            return CpuProgram(module, jit_load(self._compile_object(module), symbol))
+            return CpuProgram(module, cpu_loader.jit_load(self._compile_object(module), symbol))
 
     def compile(self, module: Module) -> CpuProgram:
         return self.load(module, self.build(module))

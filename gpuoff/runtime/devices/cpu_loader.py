@@ -4,7 +4,7 @@ When a kernel is compiled, its relocatable object is also linked into a shared l
 system linker (``ld``, else the C compiler driver ``cc``; ``-lm`` so the math functions it
 calls resolve in it). That library is the artifact cached on disk; a later process loads it
 with ``dlopen`` (``ctypes.CDLL``) and never imports llvmlite (about 70 ms). Without a linker
-the artifact is the plain object, loaded by llvmlite's JIT (``devices.cpu.jit_load``).
+the artifact is the plain object, loaded by llvmlite's JIT (``jit_load``).
 
 The target key of the disk cache (host CPU name and features as LLVM sees them, llvmlite's
 version, a hash of the code generator) needs llvmlite to compute. It is remembered in the
@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gpuoff import __version__
+from gpuoff.errors import DeviceError
 from gpuoff.runtime import debug
 
 ET_DYN = 3
@@ -178,6 +179,43 @@ def load_shared(image: bytes, symbol: str, fallback_dir: Path | None = None) -> 
 
 
 # ------------------------------------------------------------------------------------------------
+# The JIT (no linker): llvmlite's MCJIT
+# ------------------------------------------------------------------------------------------------
+
+_engines: list[tuple[Any, Any]] = []  # (engine, object file): both must outlive the code
+
+
+def _new_engine() -> Any:
+    import llvmlite.binding as llvm
+
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    machine = llvm.Target.from_default_triple().create_target_machine()
+    return llvm.create_mcjit_compiler(llvm.parse_assembly(""), machine)
+
+
+def jit_load(object_code: bytes, symbol: str) -> int:
+    """Load ``object_code`` into the JIT and return ``symbol``'s address.
+
+    Each object gets its own MCJIT engine: an object added to an engine after it was
+    finalised is not relocated (calling into it crashes), and one kernel name may appear in
+    several objects (one per signature). Engines and objects are kept for the process's life.
+    """
+    import llvmlite.binding as llvm
+
+    with _load_lock:
+        engine = _new_engine()
+        obj = llvm.ObjectFileRef.from_data(object_code)
+        engine.add_object_file(obj)
+        engine.finalize_object()
+        _engines.append((engine, obj))
+        address = int(engine.get_function_address(symbol))
+        if not address:
+            raise DeviceError(f"JIT: symbol {symbol} not found in the compiled object")
+        return address
+
+
+# ------------------------------------------------------------------------------------------------
 # The disk cache's target key without llvmlite
 # ------------------------------------------------------------------------------------------------
 
@@ -282,6 +320,6 @@ def remember_target_key(folder: Path | None, key: str) -> None:
 
 
 __all__ = [
-    "cached_target_key", "host_fingerprint", "is_shared_object", "link_shared",
+    "cached_target_key", "host_fingerprint", "is_shared_object", "jit_load", "link_shared",
     "linker_commands", "load_shared", "remember_target_key",
 ]  # fmt: skip
