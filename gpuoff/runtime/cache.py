@@ -109,8 +109,8 @@ def make_key(*parts: str) -> str:
     return hashlib.sha256("\0".join((__version__, *parts)).encode()).hexdigest()
 
 
-def _read(key: str) -> Any:
-    folder = cache_dir()
+def _read(key: str, folder: Path | None = None) -> Any:
+    folder = folder or cache_dir()
     if folder is None:
         return None
     try:
@@ -120,11 +120,11 @@ def _read(key: str) -> Any:
         return None
 
 
-def _write(key: str, value: object) -> None:
+def _write(key: str, value: object, folder: Path | None = None) -> None:
     """Write an entry atomically: a private temporary file renamed over the entry, so that
     readers and concurrent writers of the same key only ever see a whole entry. Failures
     (a read-only folder, a full disk) are ignored: the cache is an optimisation."""
-    folder = cache_dir()
+    folder = folder or cache_dir()
     if folder is None:
         return
     try:
@@ -147,11 +147,26 @@ def _digest(artifact: bytes) -> bytes:
     return hashlib.sha256(artifact).digest()
 
 
+_entries: dict[bytes, tuple[Path, str]] = {}
+"""Artifact digest -> (folder, key) of the entries this process stored or loaded, so that a
+device can replace an artifact by an equivalent one later (``replace_artifact``)."""
+_MAX_REMEMBERED = 4096
+
+
+def _remember(digest: bytes, key: str, folder: Path | None) -> None:
+    if folder is None:
+        return
+    if len(_entries) >= _MAX_REMEMBERED:
+        _entries.clear()  # only an optimisation: forgetting is always safe
+    _entries[digest] = (folder, key)
+
+
 def load(key: str) -> tuple[Module, bytes] | None:
     """The cached (module, artifact) for ``key``, or ``None`` (also for an entry that is
     truncated or whose artifact does not match the digest stored with it: code that would
     be loaded and run must be exactly what was compiled)."""
-    entry = _read(key)
+    folder = cache_dir()
+    entry = _read(key, folder)
     if not isinstance(entry, tuple) or len(entry) != 3:
         return None
     module, artifact, digest = entry
@@ -159,12 +174,35 @@ def load(key: str) -> tuple[Module, bytes] | None:
         return None
     if digest != _digest(artifact):
         return None
+    _remember(digest, key, folder)
     return module, artifact
 
 
 def store(key: str, module: Module, artifact: bytes) -> None:
     """Cache a compiled specialisation: its IR module and the device artifact."""
-    _write(key, (module, artifact, _digest(artifact)))
+    folder = cache_dir()
+    digest = _digest(artifact)
+    _write(key, (module, artifact, digest), folder)
+    _remember(digest, key, folder)
+
+
+def replace_artifact(old: bytes, new: bytes) -> bool:
+    """In the entry this process stored or loaded with artifact ``old``, put ``new`` instead:
+    an equivalent artifact that is cheaper to load (the ``cpu`` device's shared library for
+    its object code, linked in the background). Returns whether an entry was rewritten: not
+    when none is known, or when the entry on disk no longer holds ``old`` (another process
+    rewrote it first)."""
+    place = _entries.get(_digest(old))
+    if place is None:
+        return False
+    folder, key = place
+    entry = _read(key, folder)
+    if not isinstance(entry, tuple) or len(entry) != 3 or entry[1] != old:
+        return False
+    digest = _digest(new)
+    _write(key, (entry[0], new, digest), folder)
+    _remember(digest, key, folder)
+    return True
 
 
 @dataclass(frozen=True)

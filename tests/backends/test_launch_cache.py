@@ -6,6 +6,7 @@ import ctypes
 import json
 import math
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,7 @@ import pytest
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, f64
 from gpuoff.ir.nodes import Module
+from gpuoff.runtime import cache as disk_cache
 from gpuoff.runtime import debug
 from gpuoff.runtime.devices import cpu, cpu_loader
 from gpuoff.runtime.devices.base import ArrayArg
@@ -182,9 +184,11 @@ def test_without_a_linker_the_jit_path_serves_both_processes(tmp_path: Path) -> 
     # the cached artifact is object code: loaded by llvmlite's JIT, still no compile
     assert second == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 0, "hits": 1, "frontend": False,
                       "llvmlite": True}  # fmt: skip
-    # a process that has a linker uses such an entry as it is
+    # a process that has a linker uses such an entry, and links it for the next ones
     third = _run(script, cache)
     assert (third["out"], third["compiles"], third["hits"]) == ([0.0, 3.0, 6.0, 9.0], 0, 1)
+    fourth = _run(script, cache)
+    assert (fourth["compiles"], fourth["hits"], fourth["llvmlite"]) == (0, 1, False)
 
 
 def test_target_key_file_is_remembered_and_a_torn_one_ignored(tmp_path: Path) -> None:
@@ -212,50 +216,103 @@ def _expected_special(x: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     return np.array([math.erf(v) + math.tanh(v) + v**1.5 + math.log2(v + 1.0) for v in x])
 
 
-def _module_of(k: Any) -> Module:
-    module: Module = next(iter(k._plans.values())).module
+def _special_module() -> Module:
+    with go.on("cpu"):
+        special[37](go.array(np.linspace(0.0, 3.0, 37)), go.zeros(37, go.f64))
+    module: Module = next(iter(special._plans.values())).module
     return module
 
 
 def test_libm_calls_resolve_in_the_shared_library() -> None:
+    module = _special_module()
+    dev = cpu.open_device("cpu")
+    obj = dev.build(module)
+    assert obj[:4] == b"\x7fELF" and not cpu_loader.is_shared_object(obj)
+    image = cpu_loader.link_shared(obj)
+    assert image is not None and cpu_loader.is_shared_object(image)
+    # dlopen with RTLD_NOW: every libm symbol (erf, tanh, pow, log2 in f64) resolved
+    _run_program(dev.load(module, image), np.linspace(0.0, 3.0, 37))
+
+
+def _cached_artifacts(folder: Path) -> list[bytes]:
+    """The artifacts of the compiled entries in the cache ``folder``."""
+    out = []
+    for entry in folder.glob("*.bin"):
+        with open(entry, "rb") as fh:
+            value = pickle.load(fh)
+        if isinstance(value, tuple) and len(value) == 3:
+            out.append(value[1])
+    return out
+
+
+def _fresh_special() -> Any:
+    """``special`` as a new kernel object (no in-memory plan yet)."""
+    return go.kernel(special.pyfunc)
+
+
+def test_a_new_kernel_runs_from_the_jit_while_its_library_is_linked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path))
     x = np.linspace(0.0, 3.0, 37)
     with go.on("cpu"):
         y = go.zeros(37, go.f64)
-        special[37](go.array(x), y)
+        _fresh_special()[37](go.array(x), y)
         np.testing.assert_allclose(y.numpy(), _expected_special(x), rtol=1e-12)
-        dev = cpu.open_device("cpu")
-        module = _module_of(special)
-        artifact = dev.build(module)
-    assert cpu_loader.is_shared_object(artifact)
-    program = dev.load(module, artifact)
-    assert program.address  # dlopen with RTLD_NOW: every libm symbol resolved
+    cpu_loader.wait_for_links()
+    (artifact,) = _cached_artifacts(tmp_path)
+    assert cpu_loader.is_shared_object(artifact)  # the object was replaced by its library
+    with go.on("cpu"):  # a new kernel object in this process: a disk hit, from the library
+        before = go.stats().disk_cache_hits
+        y = go.zeros(37, go.f64)
+        _fresh_special()[37](go.array(x), y)
+        assert go.stats().disk_cache_hits == before + 1
+        np.testing.assert_allclose(y.numpy(), _expected_special(x), rtol=1e-12)
 
 
-def test_no_linker_builds_object_code_for_the_jit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_linker_the_cache_keeps_the_object(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)
     x = np.linspace(0.0, 3.0, 37)
     with go.on("cpu"):
-        special[37](go.array(x), go.zeros(37, go.f64))
-    module = _module_of(special)
-    dev = cpu.open_device("cpu")
-    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)
-    artifact = dev.build(module)
+        y = go.zeros(37, go.f64)
+        _fresh_special()[37](go.array(x), y)
+        np.testing.assert_allclose(y.numpy(), _expected_special(x), rtol=1e-12)
+    cpu_loader.wait_for_links()
+    (artifact,) = _cached_artifacts(tmp_path)
     assert artifact[:4] == b"\x7fELF" and not cpu_loader.is_shared_object(artifact)
-    _run_program(dev.load(module, artifact), module, x)
+
+
+def test_replace_artifact_only_replaces_what_it_was_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path))
+    module = _special_module()
+    disk_cache.store("k", module, b"object")
+    assert not disk_cache.replace_artifact(b"unknown", b"library")
+    assert disk_cache.replace_artifact(b"object", b"library")
+    hit = disk_cache.load("k")
+    assert hit is not None and hit[1] == b"library"
+    disk_cache.store("k", module, b"object")
+    disk_cache._write("k", (module, b"newer", disk_cache._digest(b"newer")))  # another process won
+    assert not disk_cache.replace_artifact(b"object", b"library")
+    hit = disk_cache.load("k")
+    assert hit is not None and hit[1] == b"newer"
 
 
 def test_a_library_that_does_not_load_is_recompiled_for_the_jit() -> None:
-    x = np.linspace(0.0, 3.0, 37)
-    with go.on("cpu"):
-        special[37](go.array(x), go.zeros(37, go.f64))
-    module = _module_of(special)
+    module = _special_module()
     dev = cpu.open_device("cpu")
-    good = dev.build(module)
+    good = cpu_loader.link_shared(dev.build(module))
+    assert good is not None
     broken = good[:64] + bytes(len(good) - 64)  # an ELF header, nothing loadable behind it
     assert cpu_loader.is_shared_object(broken)
-    _run_program(dev.load(module, broken), module, x)
+    _run_program(dev.load(module, broken), np.linspace(0.0, 3.0, 37))
 
 
-def _run_program(program: Any, module: Module, x: np.ndarray[Any, Any]) -> None:
+def _run_program(program: Any, x: np.ndarray[Any, Any]) -> None:
     """Launch ``program`` (the ``special`` kernel) directly on the device."""
     dev = cpu.open_device("cpu")
     xs, ys = dev.allocate(x.nbytes), dev.allocate(x.nbytes)

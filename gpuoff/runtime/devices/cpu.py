@@ -1,7 +1,7 @@
-"""The ``cpu`` device: object code from ``codegen.cpu``, linked into a shared library and
-loaded with ``dlopen`` (or, without a system linker, loaded into llvmlite's JIT), called
-through ctypes (which releases the GIL), work-groups split over persistent worker threads.
-A disk-cache hit imports neither llvmlite nor the front end (``cpu_loader``).
+"""The ``cpu`` device: object code from ``codegen.cpu``, run from llvmlite's JIT in the process
+that compiled it and from a shared library (``dlopen``) in later ones (``cpu_loader``: a
+disk-cache hit imports neither llvmlite nor the front end), called through ctypes (which
+releases the GIL), work-groups split over persistent worker threads.
 
 Small grids run inline on the calling thread (finishing before returning is a valid schedule
 of an asynchronous launch, and costs no hand-off); large grids go to the pool and the launch
@@ -280,15 +280,8 @@ class CpuDevice(Device):
         return self._key
 
     def build(self, module: Module) -> bytes:
-        """A shared library of ``module`` (a relocatable object when no linker works)."""
-        obj = self._compile_object(module)
-        image = cpu_loader.link_shared(obj)
-        if image is None:
-            debug.log(debug.CACHE, f"{module.kernel.name}: no working linker; using the JIT")
-            return obj
-        return image
-
-    def _compile_object(self, module: Module) -> bytes:
+        """The relocatable object of ``module`` (``load`` links it into a shared library in
+        the background and the disk cache entry then holds that library)."""
         from codegen.cpu import compile_cpu
 
         obj = compile_cpu(module)
@@ -297,19 +290,23 @@ class CpuDevice(Device):
         return bytes(obj.object_code)
 
     def load(self, module: Module, artifact: bytes) -> CpuProgram:
-        """Load a ``build`` artifact: ``dlopen`` a shared library, JIT an object. A library
-        that does not load (say, a ``noexec`` temporary folder) is rebuilt for the JIT."""
+        """Load a cached or just-built artifact: ``dlopen`` a shared library; JIT an object
+        (and link it for the cache, in the background). A library that does not load is
+        compiled again for the JIT."""
+        from gpuoff.runtime import cache
+
         symbol = abi.entry_name(module)
         if not cpu_loader.is_shared_object(artifact):
-            return CpuProgram(module, cpu_loader.jit_load(artifact, symbol))
-        from gpuoff.runtime.cache import cache_dir
-
+            program = CpuProgram(module, cpu_loader.jit_load(artifact, symbol))
+            if cache.cache_dir() is not None:
+                cpu_loader.link_later(artifact, lambda image: _store_library(artifact, image))
+            return program
         try:
-            return CpuProgram(module, cpu_loader.load_shared(artifact, symbol, cache_dir()))
+            return CpuProgram(module, cpu_loader.load_shared(artifact, symbol, cache.cache_dir()))
         except OSError as exc:
             debug.log(debug.CACHE, f"{module.kernel.name}: cannot load its library ({exc}); "
                       "compiling it for the JIT")  # fmt: skip
-            return CpuProgram(module, cpu_loader.jit_load(self._compile_object(module), symbol))
+            return CpuProgram(module, cpu_loader.jit_load(self.build(module), symbol))
 
     def compile(self, module: Module) -> CpuProgram:
         return self.load(module, self.build(module))
@@ -369,6 +366,13 @@ class CpuDevice(Device):
         return self.launch_packed(
             program, packed, n_groups, items, wait_for, error_factory(program.module, shapes)
         )
+
+
+def _store_library(obj: bytes, image: bytes) -> None:
+    from gpuoff.runtime import cache
+
+    if cache.replace_artifact(obj, image):
+        debug.log(debug.CACHE, f"cached a linked library ({len(image)} bytes) for a kernel")
 
 
 def _wait(events: Sequence[Event]) -> None:

@@ -1,10 +1,12 @@
 """Loading compiled CPU kernels without llvmlite, so a disk-cache hit stays cheap.
 
-When a kernel is compiled, its relocatable object is also linked into a shared library by the
-system linker (``ld``, else the C compiler driver ``cc``; ``-lm`` so the math functions it
-calls resolve in it). That library is the artifact cached on disk; a later process loads it
-with ``dlopen`` (``ctypes.CDLL``) and never imports llvmlite (about 70 ms). Without a linker
-the artifact is the plain object, loaded by llvmlite's JIT (``jit_load``).
+The compiling process runs a new kernel's relocatable object in llvmlite's JIT (``jit_load``:
+llvmlite is loaded anyway, and the JIT takes a millisecond where the system linker takes
+ten or more) and caches the object. A background thread then links it into a shared library
+(``ld``, else the C compiler driver ``cc``; ``-lm`` so the math functions it calls resolve
+in it) and replaces the object in the cache entry. Later processes load that library with
+``dlopen`` (``ctypes.CDLL``) and never import llvmlite (about 70 ms). Without a linker the
+entry keeps the object, loaded by the JIT.
 
 The target key of the disk cache (host CPU name and features as LLVM sees them, llvmlite's
 version, a hash of the code generator) needs llvmlite to compute. It is remembered in the
@@ -21,6 +23,8 @@ import hashlib
 import os
 import sys
 import threading
+from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -119,6 +123,77 @@ def link_shared(object_code: bytes) -> bytes | None:
                 text = Path(log).read_text(errors="replace") if os.path.exists(log) else ""
                 debug.log(debug.CACHE, f"linker {command[0]} failed ({status}): {text[:500]}")
     return None
+
+
+class _Linker:
+    """Links objects on one background thread, in order, calling each job's ``done`` with
+    its library. The thread is not a daemon: the interpreter waits for queued links at exit
+    (a few milliseconds each), so the next process finds the libraries in the cache."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.jobs: deque[tuple[bytes, Callable[[bytes], object]]] = deque()
+        self.worker: threading.Thread | None = None
+        self.idle = threading.Condition(self.lock)
+
+    def submit(self, object_code: bytes, done: Callable[[bytes], object]) -> None:
+        with self.lock:
+            self.jobs.append((object_code, done))
+            if self.worker is not None:
+                return
+            worker = threading.Thread(target=self._run, name="gpuoff-link")
+            self.worker = worker
+        try:
+            worker.start()
+        except RuntimeError:  # interpreter shutting down: no new threads, link here
+            self._run()
+
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                if not self.jobs:
+                    self.worker = None
+                    self.idle.notify_all()
+                    return
+                object_code, done = self.jobs.popleft()
+            image = link_shared(object_code)
+            if image is not None:
+                try:
+                    done(image)
+                except Exception as exc:  # noqa: BLE001 - a cache write is best effort
+                    debug.log(debug.CACHE, f"storing a linked kernel failed: {exc}")
+
+    def wait(self) -> None:
+        with self.lock:
+            while self.worker is not None:
+                self.idle.wait()
+
+    def after_fork(self) -> None:
+        # the child has no worker thread, and the lock may have been held by it
+        self.lock = threading.Lock()
+        self.idle = threading.Condition(self.lock)
+        self.worker = None
+        self.jobs.clear()
+
+
+_linker = _Linker()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_linker.after_fork)
+
+
+def link_later(object_code: bytes, done: Callable[[bytes], object]) -> None:
+    """Link ``object_code`` in the background and call ``done(library)`` if that works.
+
+    A first launch need not wait for the system linker: it runs the object in the JIT
+    (llvmlite is loaded anyway to compile it) while the library is made for later processes.
+    """
+    _linker.submit(object_code, done)
+
+
+def wait_for_links() -> None:
+    """Block until every background link has finished (tests; the interpreter does it at
+    exit)."""
+    _linker.wait()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -320,6 +395,6 @@ def remember_target_key(folder: Path | None, key: str) -> None:
 
 
 __all__ = [
-    "cached_target_key", "host_fingerprint", "is_shared_object", "jit_load", "link_shared",
-    "linker_commands", "load_shared", "remember_target_key",
+    "cached_target_key", "host_fingerprint", "is_shared_object", "jit_load", "link_later",
+    "link_shared", "linker_commands", "load_shared", "remember_target_key", "wait_for_links",
 ]  # fmt: skip
