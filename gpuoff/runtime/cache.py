@@ -23,7 +23,6 @@ import marshal
 import os
 import pickle
 import re
-import tempfile
 import types
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -127,6 +126,8 @@ def _write(key: str, value: object, folder: Path | None = None) -> None:
     folder = folder or cache_dir()
     if folder is None:
         return
+    import tempfile  # only on a write: a fully cached first launch never needs it
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key[:16]}-", suffix=".tmp")
