@@ -262,7 +262,7 @@ class CpuDevice(Device):
         handle: np.ndarray[Any, Any] = allocation.handle
         return handle
 
-    # compile: a shared library (or object code), cacheable on disk by the runtime
+    # compile: object code (in the disk cache, replaced by its shared library once linked)
     def cache_key(self) -> str:
         """``cpu|<host target key>|<version>``; remembered in the cache folder so that a
         process whose kernels are all cached never imports llvmlite to compute it."""
