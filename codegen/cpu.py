@@ -91,6 +91,19 @@ class CpuTarget(Target):
             return mathlib.math_f32(fl, name, args[0])  # vectorisable, unlike libm calls
         return super().math_call(fl, name, args, st)
 
+    def atomic_rmw(
+        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
+    ) -> ll.Value:
+        if not _thread_private(ptr):
+            # Relaxed, as GPU atomics are: the kernel orders nothing else through them.
+            return _rmw(fl, op, ptr, value, st, "monotonic")
+        # Shared (and private) arrays are allocas of the one thread that runs the whole
+        # work-group: no other thread can see them, so a plain read-modify-write is atomic.
+        b = fl.builder
+        old = b.load(ptr, typ=llvm_type(st))
+        b.store(_combine(b, op, old, value, st), ptr)
+        return old
+
     def call_check_state(self, fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
         from codegen.cpu_checks import call_check_state
 
@@ -105,6 +118,43 @@ class CpuTarget(Target):
             "call barrier() from the kernel itself",
             where,
         )
+
+
+def _thread_private(ptr: ll.Value) -> bool:
+    """Whether ``ptr`` points into an ``alloca`` of the current function."""
+    while isinstance(ptr, ll.GEPInstr):
+        ptr = ptr.pointer
+    return isinstance(ptr, ll.AllocaInstr)
+
+
+def _rmw_op(op: str, st: t.ScalarType) -> str:
+    if st.is_float:
+        return {"add": "fadd", "min": "fmin", "max": "fmax"}[op]
+    return "add" if op == "add" else ("" if st.is_signed else "u") + op
+
+
+def _rmw(
+    fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType, order: str
+) -> ll.Value:
+    return fl.builder.atomic_rmw(_rmw_op(op, st), ptr, value, order)
+
+
+def _combine(
+    b: ll.IRBuilder, op: str, old: ll.Value, value: ll.Value, st: t.ScalarType
+) -> ll.Value:
+    """``old op value`` with ``atomicrmw``'s semantics (``fmin``/``fmax``: ``minnum``)."""
+    if op == "add":
+        return b.fadd(old, value) if st.is_float else b.add(old, value)
+    if st.is_float:
+        name = "minnum" if op == "min" else "maxnum"
+        ty = old.type
+        fn = b.module.declare_intrinsic(f"llvm.{name}", [ty])
+        return b.call(fn, [old, value])
+    if st.is_signed:
+        cmp = b.icmp_signed("<" if op == "min" else ">", old, value)
+    else:
+        cmp = b.icmp_unsigned("<" if op == "min" else ">", old, value)
+    return b.select(cmp, old, value)
 
 
 @functools.cache
@@ -139,7 +189,8 @@ def _codegen_fingerprint() -> str:
 
 
 _CODEGEN_SOURCES = (
-    "abi.py", "cpu.py", "cpu_checks.py", "cpu_groups.py", "llvm.py", "llvm_ops.py",
+    "abi.py", "cpu.py", "cpu_checks.py", "cpu_groups.py", "cpu_interchange.py", "cpu_masked.py",
+    "llvm.py", "llvm_ops.py",
     "llvm_stmt.py", "llvm_walk.py", "mathlib.py",
 )  # fmt: skip
 

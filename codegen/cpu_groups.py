@@ -30,6 +30,7 @@ from codegen.cpu_checks import (
     scan_row,
 )
 from codegen.cpu_interchange import Interchange, interchanges, uses_fission
+from codegen.cpu_masked import masked_while
 from codegen.llvm import (
     I1,
     I8,
@@ -114,6 +115,7 @@ class _GroupEmitter:
         self.done: ll.Value | None = None
         self.flat: ll.Value = ll.Constant(I64, 0)
         self.private: dict[str, ll.Value] = {}
+        self.active: dict[int, ll.Value] = {}  # per-item i8 arrays of masked while loops
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -261,6 +263,12 @@ class _GroupEmitter:
         run: list[n.Stmt] = []
         for s in stmts:
             jumps = bool(self.group_loops) and escaping_jumps([s])
+            masked = self.ic.masked(s, stmts) if isinstance(s, n.While) else None
+            if isinstance(s, n.While) and masked is not None and id(s) in self.active:
+                self.work_item_nest(run)
+                run = []
+                masked_while(self, s, masked, self.active[id(s)])
+                continue
             interchange = self.ic.loop(s) or self.ic.predicated_if(s)
             if not has_barrier([s]) and not jumps and not interchange:
                 run.append(s)
@@ -408,6 +416,8 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
         count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
         for name, st in kernel.locals.items():
             em.wi_arrays[name] = opaque_alloca(b, llvm_type(st), count, f"{name}.wi")
+        for w in em.ic.masked_loops(kernel.body):
+            em.active[id(w)] = opaque_alloca(b, I8, count, "active.wi")
         for s in walk_stmts(kernel.body):
             if em.ic.predicated_if(s):
                 em.pred_arrays[id(s)] = opaque_alloca(b, I8, count, "pred.wi")

@@ -10,16 +10,36 @@ item arrays. An ``if`` whose branch holds such a loop is kept per work-item as a
 
 A loop qualifies when its body has no ``return``, no ``break``/``continue`` of its own and no
 barrier, and its variable is assigned nowhere else in the kernel.
+
+Grid-stride ``while`` loops (``i = global_id(0); while i < n: ...; i += stride``) run at group
+level too, masked per work-item (``codegen.cpu_masked``), when their index is *affine* in the
+work-item id: initialised (just before, in the same block) to ``global_id(0)`` or
+``local_id(0)`` plus a uniform value, advanced only by a uniform step as the body's last
+statement, and read nowhere else. The index is then ``base + lane``: loads through it stay
+contiguous vector loads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from codegen.llvm_walk import escaping_jumps, has_barrier, walk_stmts
+from codegen.llvm_walk import child_bodies, escaping_jumps, has_barrier, walk_exprs, walk_stmts
 from gpuoff.ir import nodes as n
 
 _UNIFORM_WORK_ITEMS = ("group_id", "global_size", "local_size", "num_groups")
+
+
+@dataclass(frozen=True)
+class Affine:
+    """A masked ``while`` loop's index ``var``: ``wi + offset`` initially (``wi`` is
+    ``global_id(0)`` or ``local_id(0)``), ``var + step`` after each iteration. ``offset`` and
+    ``step`` are uniform, with single-assignment locals replaced by their definitions."""
+
+    var: str
+    wi: n.WorkItem
+    offset: n.Expr | None
+    step: n.Expr
 
 
 def _uniform(e: n.Expr, scalars: frozenset[str]) -> bool:
@@ -56,6 +76,15 @@ class Interchange:
         self.enabled = enabled
         self.scalars = frozenset(p.name for p in kernel.params if p.name not in kernel.locals)
         self.assigned = _assign_counts(kernel)
+        self.defs = {
+            x.target: x.value
+            for x in walk_stmts(kernel.body)
+            if isinstance(x, n.Assign) and self.assigned.get(x.target) == 1
+        }
+        self.reads: dict[str, int] = {}
+        for e in walk_exprs(kernel.body):
+            if isinstance(e, n.Var):
+                self.reads[e.name] = self.reads.get(e.name, 0) + 1
 
     def loop(self, s: n.Stmt) -> bool:
         """Whether ``s`` is a group-uniform ``for`` loop to run at group level."""
@@ -69,14 +98,81 @@ class Interchange:
         return not any(isinstance(x, n.Return) for x in walk_stmts(body))
 
     def contains(self, stmts: Sequence[n.Stmt]) -> bool:
-        """Whether ``stmts`` (through ``if`` branches) hold a loop ``loop`` accepts."""
+        """Whether ``stmts`` (through ``if`` branches) hold a loop ``loop`` or ``masked``
+        accepts."""
         for s in stmts:
-            if self.loop(s):
+            if self.loop(s) or (isinstance(s, n.While) and self.masked(s, stmts) is not None):
                 return True
             if isinstance(s, n.If) and not has_barrier([s]):
                 if self.contains(s.body) or self.contains(s.orelse):
                     return True
         return False
+
+    def _inline(self, e: n.Expr, depth: int = 0) -> n.Expr | None:
+        """``e`` with single-assignment uniform locals replaced by their definitions, or
+        None when ``e`` is not uniform."""
+        if isinstance(e, n.Var) and e.name not in self.scalars:
+            d = self.defs.get(e.name)
+            return None if d is None or depth > 8 else self._inline(d, depth + 1)
+        if isinstance(e, n.Unary):
+            v = self._inline(e.operand, depth)
+            return None if v is None else replace(e, operand=v)
+        if isinstance(e, n.Cast):
+            v = self._inline(e.value, depth)
+            return None if v is None else replace(e, value=v)
+        if isinstance(e, (n.Binary, n.Compare)):
+            lhs, rhs = self._inline(e.lhs, depth), self._inline(e.rhs, depth)
+            return None if lhs is None or rhs is None else replace(e, lhs=lhs, rhs=rhs)
+        return e if _uniform(e, self.scalars) else None
+
+    def _affine_start(self, e: n.Expr) -> tuple[n.WorkItem, n.Expr | None] | None:
+        if isinstance(e, n.Var) and e.name in self.defs:
+            return self._affine_start(self.defs[e.name])
+        if isinstance(e, n.WorkItem) and e.dim == 0 and e.name in ("global_id", "local_id"):
+            return e, None
+        if isinstance(e, n.Binary) and e.op == "add":
+            for wi_side, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+                found = self._affine_start(wi_side)
+                off = self._inline(other)
+                if found is not None and found[1] is None and off is not None:
+                    return found[0], off
+        return None
+
+    def masked(self, s: n.While, block: Sequence[n.Stmt]) -> Affine | None:
+        """The affine index of ``s`` (a ``while`` in ``block``) to run it at group level
+        masked per work-item, or None."""
+        if not self.enabled or not s.body or escaping_jumps(s.body) or has_barrier(s.body):
+            return None
+        if any(isinstance(x, n.Return) for x in walk_stmts(s.body)):
+            return None
+        inc = s.body[-1]
+        if not isinstance(inc, n.Assign) or self.assigned.get(inc.target, 0) != 2:
+            return None
+        v = inc.target
+        val = inc.value
+        if not (isinstance(val, n.Binary) and val.op == "add" and val.lhs == n.Var(val.type, v)):
+            return None
+        step = self._inline(val.rhs)
+        pos = next((k for k, x in enumerate(block) if x is s), -1)
+        init = next((x for x in reversed(block[:pos]) if isinstance(x, n.Assign)
+                     and x.target == v), None)  # fmt: skip
+        start = None if init is None else self._affine_start(init.value)
+        if step is None or start is None or val.type != start[0].type:
+            return None
+        inside = sum(1 for e in walk_exprs([s]) if isinstance(e, n.Var) and e.name == v)
+        if self.reads.get(v, 0) != inside:
+            return None  # read after the loop: needs each item's own exit value
+        return Affine(v, start[0], start[1], step)
+
+    def masked_loops(self, stmts: Sequence[n.Stmt]) -> list[n.While]:
+        """Every ``while`` in ``stmts`` (nested too) that ``masked`` accepts."""
+        found: list[n.While] = []
+        for s in stmts:
+            if isinstance(s, n.While) and self.masked(s, stmts) is not None:
+                found.append(s)
+            for body in child_bodies(s):
+                found += self.masked_loops(body)
+        return found
 
     def predicated_if(self, s: n.Stmt) -> bool:
         """An ``if`` (without barriers) to keep per work-item around group-level loops."""

@@ -1,0 +1,145 @@
+"""Grid-stride ``while`` loops run masked at group level on the CPU (codegen.cpu_masked)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import irbuild as b
+import numpy as np
+import pytest
+from test_codegen_cpu_ops import both
+
+from codegen.cpu import llvm_ir_text
+from codegen.cpu_interchange import Interchange, uses_fission
+from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
+
+X = b.ref("x", b.arr(t.f32))
+OUT = b.ref("out", b.mut(t.f32))
+PARAMS = [b.param("x", X.type), b.param("out", OUT.type), b.param("m", t.i64)]
+ACC = b.var("acc", t.f32)
+J = b.var("j")
+LOCALS = {"acc": t.f32, "j": t.i64, "stride": t.i64, "r": t.i64}
+
+
+def _step(by: n.Expr | None = None) -> n.Assign:
+    return b.assign("j", b.bin_("add", J, by if by is not None else b.var("stride")))
+
+
+def _loop(cond: n.Expr | None = None, check: int | None = None,
+          tail: list[n.Stmt] | None = None) -> n.While:  # fmt: skip
+    body: list[n.Stmt] = [b.assign("acc", b.bin_("add", ACC, b.load(X, J, check=check)))]
+    return b.while_(cond if cond is not None else b.lt(J, b.shape(X)),
+                    body + (tail if tail is not None else [_step()]))  # fmt: skip
+
+
+def _kernel(loop: n.Stmt, start: n.Expr | None = None, after: list[n.Stmt] | None = None,
+            before: list[n.Stmt] | None = None, checks: int = 0) -> n.Module:  # fmt: skip
+    body: list[n.Stmt] = [
+        *(before or []),
+        b.assign("stride", b.wi("global_size", 0)),
+        b.assign("acc", b.c(0.0, t.f32)),
+        b.assign("j", start if start is not None else b.gid(0)),
+        loop,
+        b.store(OUT, b.gid(0), ACC, check=checks or None),
+        *(after or []),
+    ]
+    k = b.kernel("gs", PARAMS, body, LOCALS)
+    mod = b.module(k, checks=[b.check(c + 1, "x" if c == 0 else "out") for c in range(checks)])
+    return dataclasses.replace(mod, boundscheck=bool(checks))
+
+
+def _masked(m: n.Module) -> bool:
+    body = m.kernel.body
+    loops = [s for s in body if isinstance(s, n.While)]
+    return Interchange(m.kernel).masked(loops[0], body) is not None
+
+
+def test_affine_index_forms_are_recognised() -> None:
+    assert _masked(_kernel(_loop()))
+    assert uses_fission(_kernel(_loop()))  # no barrier: the masked loop alone splits regions
+    assert _masked(_kernel(_loop(), start=b.bin_("add", b.gid(0), b.var("m"))))
+    assert _masked(_kernel(_loop(), start=b.bin_("add", b.c(3), b.wi("local_id", 0))))
+    assert _masked(_kernel(_loop(tail=[_step(b.wi("global_size", 0))])))
+
+
+def test_non_affine_loops_stay_per_work_item() -> None:
+    assert not _masked(_kernel(_loop(), start=b.bin_("mul", b.gid(0), 2)))
+    assert not _masked(_kernel(_loop(), start=b.gid(1)))
+    assert not _masked(_kernel(_loop(tail=[_step(J)])))  # step depends on the item
+    read_after = [b.store(OUT, 0, b.cast(t.f32, J))]
+    assert not _masked(_kernel(_loop(), after=read_after))  # needs each item's exit value
+    not_last = [_step(), b.assign("acc", b.bin_("add", ACC, b.c(1.0, t.f32)))]
+    assert not _masked(_kernel(_loop(tail=not_last)))
+    brk = [b.if_(b.lt(b.c(5), J), [n.Break()]), _step()]
+    assert not _masked(_kernel(_loop(tail=brk)))
+    twice = [b.assign("j", b.gid(0))]
+    assert not _masked(_kernel(_loop(), before=twice))  # assigned three times
+
+
+@pytest.mark.parametrize("grid,block", [(64, (32,)), (48, (16,)), (7, (7,)), ((24, 3), (8, 3))])
+def test_grid_stride_sum_matches_the_interpreter(grid: int | tuple[int, ...],
+                                                 block: tuple[int, ...]) -> None:  # fmt: skip
+    m = _kernel(_loop())
+    x = np.random.default_rng(2).uniform(size=1001).astype(np.float32)
+    total = int(np.prod(grid))
+    out = np.zeros(total, dtype=np.float32)
+    both(m, [x, out, 0], grid, block)
+
+
+def test_items_leave_at_different_iterations_and_stay_out() -> None:
+    # The condition turns false and later true again along the index: an item that left must
+    # not come back although the group-level base keeps advancing.
+    cond = b.and_(b.lt(J, b.shape(X)), b.cmp("ne", b.bin_("mod", J, 7), 3))
+    m = _kernel(_loop(cond=cond, tail=[_step(b.c(5))]))
+    assert _masked(m)
+    x = np.arange(200, dtype=np.float32)
+    out = np.zeros(40, dtype=np.float32)
+    both(m, [x, out, 0], 40, (8,))
+    assert out[3] == 0.0 and out[0] == 0.0 + 5.0  # item 0 leaves at j = 10 (10 % 7 == 3)
+
+
+def test_returned_items_and_checks() -> None:
+    # Items >= m return before the loop; the store after it is checked (out is short).
+    ret = [b.if_(b.ge(b.gid(0), b.var("m")), [n.Return()])]
+    m = _kernel(_loop(check=1), before=ret, checks=2)
+    x = np.random.default_rng(3).uniform(size=300).astype(np.float32)
+    out = np.zeros(20, dtype=np.float32)
+    err, msg = both(m, [x, out, 20], 32, (16,))
+    assert not err.any() and msg is None
+    out2 = np.zeros(20, dtype=np.float32)
+    err, msg = both(m, [x, out2, 25], 32, (16,))
+    assert err[0] == 2 and msg is not None  # item 20's store is out of range
+
+
+def test_shared_memory_atomics_in_a_masked_loop() -> None:
+    hist = b.ref("h", b.shared_t(t.u32, 8))
+    data = b.ref("d", b.arr(t.u8))
+    bins = b.ref("bins", b.mut(t.u32))
+    lid = b.wi("local_id", 0)
+    body: list[n.Stmt] = [
+        b.if_(b.lt(lid, 8), [b.store(hist, lid, b.c(0, t.u32))]),
+        n.Barrier(),
+        b.assign("j", b.gid(0)),
+        b.while_(b.lt(J, b.shape(data)), [
+            n.ExprStmt(b.atomic("add", hist, b.bin_("mod", b.cast(t.i64, b.load(data, J)), 8),
+                                b.c(1, t.u32))),
+            b.assign("j", b.bin_("add", J, b.wi("global_size", 0))),
+        ]),
+        n.Barrier(),
+        b.if_(b.lt(lid, 8), [n.ExprStmt(b.atomic("add", bins, lid, b.load(hist, lid)))]),
+    ]  # fmt: skip
+    shared = (n.SharedArray("h", hist.type),)
+    k = b.kernel("hist", [b.param("d", data.type), b.param("bins", bins.type)], body,
+                 {"j": t.i64}, shared=shared)  # fmt: skip
+    m = dataclasses.replace(b.module(k), boundscheck=False)
+    d = np.random.default_rng(4).integers(0, 256, size=999).astype(np.uint8)
+    got = np.zeros(8, dtype=np.uint32)
+    both(m, [d, got], 48, (16,))
+    np.testing.assert_array_equal(got, np.bincount(d % 8, minlength=8))
+
+
+def test_loads_through_the_index_are_contiguous_vectors() -> None:
+    text = llvm_ir_text(_kernel(_loop()), optimized=True)
+    assert "masked.load.v" in text or "load <" in text
+    assert "gather" not in text
