@@ -170,3 +170,17 @@ def test_gpuoff_is_importable_from_this_checkout() -> None:
     spec = importlib.util.find_spec("gpuoff")
     assert spec is not None and spec.origin is not None
     assert Path(spec.origin).resolve().is_relative_to(ROOT)
+
+
+def test_mypy_plugin_loads_no_backend_library() -> None:
+    # mypy loads the plugin in every editor session: it must stay light. (Through the gpuoff
+    # package it does load the runtime's pure modules and codegen.abi, which is fine.)
+    code = (
+        "import json, sys\n"
+        "import gpuoff.mypy\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('llvmlite', 'pyopencl', 'cuda', 'numba'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)  # fmt: skip
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
