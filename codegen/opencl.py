@@ -13,9 +13,10 @@ Kernel arguments, in order (``OpenCLSource.args`` describes each one):
     x_shape0..`` and, for non-contiguous arrays only, ``long x_stride0..`` (in elements;
     contiguous strides are derived from the shape in the kernel);
   - scalar: by value (``bool`` travels as ``uchar x_arg``: OpenCL C forbids bool arguments);
-* ``long gpuoff_grid0, gpuoff_grid1, gpuoff_grid2``: the launch grid. The runtime may round
-  the global size up to a multiple of the work-group size; work-items at or past the grid
-  return at once, so ids run over exactly ``range(grid[d])`` and ``global_size(d)`` is the grid;
+* ``long gpuoff_grid0, gpuoff_grid1, gpuoff_grid2``: the launch grid. For kernels without
+  barriers the runtime may round the global size up to a multiple of the work-group size;
+  work-items at or past the grid return at once, so ids run over exactly ``range(grid[d])``
+  and ``global_size(d)`` is the grid. Kernels with barriers are launched unrounded;
 * ``__global long* gpuoff_err, long gpuoff_err_slot``: a buffer of error records and the index
   of this launch's record (``ERR_LEN = 1 + 2 * MAX_NDIM`` longs, zero before the launch):
   ``codegen.abi``'s record, then the failing array's shape. The first failed check wins (see
@@ -376,10 +377,13 @@ class _FunctionWriter:
                 self.emit(f"__local {memory_ctype(s.type.dtype)} {c}[{max(size, 1)}];")
                 for d, e in enumerate(shape):
                     self.emit(f"const long {c}_shape{d} = {e};")
-            # The global size is rounded up to whole work-groups: ids past the grid do nothing.
-            self.emit(f"if (get_global_id(0) >= (size_t){GRID_ARGS[0]} ||")
-            self.emit(f"    get_global_id(1) >= (size_t){GRID_ARGS[1]} ||")
-            self.emit(f"    get_global_id(2) >= (size_t){GRID_ARGS[2]}) return;")
+            if not any(isinstance(x, n.Barrier) for x in _walk(self.module)):
+                # The global size may be rounded up to whole work-groups: ids past the grid
+                # do nothing. (Kernels with barriers are never rounded, and must not return
+                # early: a barrier some work-items skip hangs the group.)
+                self.emit(f"if (get_global_id(0) >= (size_t){GRID_ARGS[0]} ||")
+                self.emit(f"    get_global_id(1) >= (size_t){GRID_ARGS[1]} ||")
+                self.emit(f"    get_global_id(2) >= (size_t){GRID_ARGS[2]}) return;")
             if self.hidden[fn.name].err:
                 self.emit(f"{ERR_ARG} += {ERR_SLOT_ARG} * {ERR_LEN};  /* this launch's record */")
         for p in fn.params:

@@ -157,3 +157,16 @@ def test_error_records_survive_the_ring_wrapping(monkeypatch: pytest.MonkeyPatch
     assert failed == [2, 7]
     events[2].wait()  # raised once only
     assert (dev._err_host is None) == (copy_records == "1")
+
+
+def test_barrier_kernels_need_whole_groups() -> None:
+    from gpuoff.bench.kernels import sum_reduce
+
+    x = np.zeros(16, np.float32)
+    m = lower(sum_reduce.pyfunc, [arg_type(x, None), arg_type(x[:1], MUT)])
+    dev = device()
+    program = dev.compile(m)
+    xa, oa = dev.allocate(64), dev.allocate(4)
+    args: list[LaunchArg] = [ArrayArg(xa, 0, (16,), (1,)), ArrayArg(oa, 0, (1,), (1,))]
+    with pytest.raises(ValueError, match="must be a multiple of the block"):
+        dev.launch(program, args, (300, 1, 1), (256, 1, 1), [])

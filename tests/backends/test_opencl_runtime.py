@@ -114,3 +114,13 @@ def test_bounds_error_raised_through_the_runtime() -> None:
         ok = go.array(np.array([0, 1, 2, 3], np.int32))
         gather[4](x, ok, out)
         np.testing.assert_array_equal(out.numpy(), 1.0)
+
+
+def test_grid_stride_reduction_with_barriers_in_a_loop() -> None:
+    # Regression: an early return before barrier() (the rounded-grid guard) hung PoCL.
+    x = np.random.default_rng(3).random(1 << 14, dtype=np.float32)
+    out = go.zeros(1, go.f32)
+    with go.on("opencl:0"):
+        block = kernels.REDUCE_BLOCK
+        kernels.sum_reduce[(8 * block,), (block,)](go.array(x), out)
+        np.testing.assert_allclose(out.numpy()[0], x.astype(np.float64).sum(), rtol=1e-5)

@@ -165,8 +165,9 @@ def test_shared_memory_barrier_and_group_queries() -> None:
     assert "const long tmp_shape0 = 16;" in src.text
     assert "barrier(CLK_LOCAL_MEM_FENCE);  /* file.py:17 */" in src.text
     assert "(long)get_local_size(0)" in src.text
-    # __local declarations come before the grid guard (OpenCL wants them at kernel scope).
-    assert src.text.index("__local float tmp") < src.text.index("get_global_id(0) >= ")
+    # No early return in a kernel with barriers: PoCL hangs when some work-items skip one.
+    assert "return;" not in src.text
+    assert "get_global_id(0) >= " in render_opencl(b.saxpy()).text
 
 
 def test_device_functions_atomics_and_hidden_parameters() -> None:

@@ -109,6 +109,11 @@ class OpenCLProgram(Program):
         else:
             gsize = tuple(-(-g // b) * b for g, b in zip(grid[:dims], block[:dims], strict=True))
             lsize = block[:dims]
+            if self.uses_barrier and gsize != grid[:dims]:
+                # Rounding needs the early return of surplus work-items, which a barrier
+                # forbids (codegen.opencl emits no such guard in barrier kernels).
+                raise ValueError(f"kernel {self.module.name} uses barrier(): its grid {grid} "
+                                 f"must be a multiple of the block {block}")  # fmt: skip
         with self._lock:  # set_args and enqueue must not interleave with another thread's
             if vals != self._last:
                 # pyopencl's generated set_args packs every argument in about a microsecond
