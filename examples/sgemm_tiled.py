@@ -31,8 +31,8 @@ def sgemm_tiled(a: Borrow[Array[f32]], b: Borrow[Array[f32]], c: BorrowMut[Array
     ``(TILE, TILE)``: dimension 0 runs along columns, so neighbours touch neighbouring memory."""
     tx = go.local_id(0)
     ty = go.local_id(1)
-    col = go.group_id(0) * TILE + tx
-    row = go.group_id(1) * TILE + ty
+    col = go.global_id(0)  # = go.group_id(0) * TILE + tx
+    row = go.global_id(1)
     rows = c.shape[0]
     cols = c.shape[1]
     inner = a.shape[1]
