@@ -1,0 +1,559 @@
+"""Launch-time bounds-check specialisation: checks proven by a predicate over the launch.
+
+``bounds.eliminate_redundant_checks`` proves checks from the kernel text alone. Many more
+accesses are in range for a whole launch whenever some inequality between the grid, the array
+shapes and the integer scalar arguments holds: in saxpy, ``x[i]`` (``i = global_id(0)`` under
+``if i < y.shape[0]``) is in range when ``min(grid0, y.shape[0]) <= x.shape[0]``.
+``specialise(module)`` finds those accesses and returns the kernel without their checks and
+the ``Predicate`` under which that unchecked kernel behaves exactly like the checked one.
+
+The analysis is a forward walk over the kernel (like ``bounds``) carrying facts
+``("lo" | "hi", term, form)``: the term (an INDEX local ``("var", name)`` or ``("wi", dim)``
+for ``global_id(dim)``) is ``>= form`` / ``<= form``, where a *form* is an integer linear
+combination of launch quantities plus a constant (``Lin``). Launch quantities are named
+``grid0``..``grid2`` (the global size), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer
+scalar parameter the kernel never assigns). Each expression gets a set of lower-bound and a set
+of upper-bound forms (``e >= each low``, ``e <= each high``) through ``+``, ``-`` and
+multiplication by a constant; comparisons (``<``, ``<=``, ``>``, ``>=``, ``not``, ``and``, the
+``else`` of a test and early exits) add facts; ``for v in range(start, stop, step)`` with a
+positive constant step bounds ``v`` by ``start`` and ``stop - 1``; assigning a variable (or a
+loop assigning it) kills its facts.
+
+Soundness of the i64 arithmetic: every form kept has magnitude below ``2**62`` when each
+quantity lies in ``[-2**40, 2**40]``, and the predicate requires exactly that of every quantity
+the analysis read. Then no analysed expression wraps, so the facts about i64 values are facts
+about integers, and an index whose low form is ``>= 0`` and high form ``<= shape - 1`` is in
+range for every work-item.
+
+A ``Predicate`` is a conjunction of clauses; a clause holds when any of its forms is ``>= 0``
+(a form set's bound is a min or a max: ``min(a, b) <= s`` holds when ``a <= s`` or ``b <= s``).
+``Predicate.compile`` turns it into a Python closure over ``(grid, args)`` for the launch path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from gpuoff.ir import nodes as n
+from gpuoff.ir.bounds import assigned
+from gpuoff.ir.types import INDEX, ArrayType, ScalarType
+
+Lin = tuple[tuple[tuple[str, int], ...], int]
+"""``sum(coeff * quantity) + const``: terms sorted by quantity name, no zero coefficients."""
+Clause = tuple[Lin, ...]
+Term = tuple[object, ...]
+Fact = tuple[str, Term, Lin]
+Facts = frozenset[Fact]
+Bounds = tuple[frozenset[Lin], frozenset[Lin]]
+
+QUANTITY_LIMIT = 1 << 40
+"""Every launch quantity the analysis read must lie in ``[-QUANTITY_LIMIT, QUANTITY_LIMIT]``
+for the predicate to hold (real grids, shapes and sizes are far smaller)."""
+FORM_LIMIT = 1 << 62
+"""Forms whose value can reach this magnitude (given ``QUANTITY_LIMIT``) are dropped."""
+CONST_LIMIT = 1 << 32
+MAX_FORMS = 4
+"""At most this many forms per bound (the cheapest kept), so clauses stay short."""
+
+_UNKNOWN: Bounds = (frozenset(), frozenset())
+_LESS = {
+    # op -> (swap operands, strict) for "lhs op rhs" true, and the same for it being false.
+    True: {"lt": (False, True), "le": (False, False), "gt": (True, True), "ge": (True, False)},
+    False: {"ge": (False, True), "gt": (False, False), "le": (True, True), "lt": (True, False)},
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Linear forms
+# --------------------------------------------------------------------------------------------
+
+
+def lin(const: int = 0, **terms: int) -> Lin:
+    """A form from a constant and ``quantity=coefficient`` pairs (tests, readable goldens)."""
+    return _norm(dict(terms), const)
+
+
+def _norm(terms: Mapping[str, int], const: int) -> Lin:
+    return tuple(sorted((q, c) for q, c in terms.items() if c)), const
+
+
+def _qty(name: str) -> Lin:
+    return ((name, 1),), 0
+
+
+def _add(a: Lin, b: Lin, sign: int = 1) -> Lin:
+    terms = dict(a[0])
+    for q, c in b[0]:
+        terms[q] = terms.get(q, 0) + sign * c
+    return _norm(terms, a[1] + sign * b[1])
+
+
+def _scale(a: Lin, k: int) -> Lin:
+    return _norm({q: c * k for q, c in a[0]}, a[1] * k)
+
+
+def _small(a: Lin) -> bool:
+    return sum(abs(c) for _, c in a[0]) * QUANTITY_LIMIT + abs(a[1]) < FORM_LIMIT
+
+
+def _keep(forms: Iterable[Lin]) -> frozenset[Lin]:
+    ok = sorted({f for f in forms if _small(f)}, key=lambda f: (len(f[0]), repr(f)))
+    return frozenset(ok[:MAX_FORMS])
+
+
+def evaluate_lin(form: Lin, values: Mapping[str, int]) -> int:
+    """The value of ``form`` with each quantity taken from ``values``."""
+    return sum(c * values[q] for q, c in form[0]) + form[1]
+
+
+def format_lin(form: Lin) -> str:
+    """``form >= 0`` as readable text, e.g. ``shape:x:0 - grid0 >= 0``."""
+    parts = [
+        f"{'-' if c < 0 else '+'} {'' if abs(c) == 1 else f'{abs(c)}*'}{q}" for q, c in form[0]
+    ]
+    if form[1] or not parts:
+        parts.append(f"{'-' if form[1] < 0 else '+'} {abs(form[1])}")
+    text = " ".join(parts)
+    text = text[2:] if text.startswith("+ ") else "-" + text[2:]
+    return f"{text} >= 0"
+
+
+# --------------------------------------------------------------------------------------------
+# The predicate
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """When every clause holds (some form of it is ``>= 0``), the checks ``removed`` cannot
+    fail in a launch. ``quantities``: every launch quantity named, sorted."""
+
+    clauses: tuple[Clause, ...]
+    removed: tuple[int, ...]
+    quantities: tuple[str, ...]
+
+    def evaluate(self, values: Mapping[str, int]) -> bool:
+        """Whether the predicate holds for these quantity values (the slow, plain form)."""
+        return all(any(evaluate_lin(f, values) >= 0 for f in cl) for cl in self.clauses)
+
+    def values(self, grid: Sequence[int], args: Mapping[str, Any]) -> dict[str, int]:
+        """The quantity values of a launch over ``grid`` with arguments named in ``args``
+        (arrays: anything with ``.shape``; scalars: ints)."""
+        out: dict[str, int] = {}
+        for q in self.quantities:
+            kind, _, rest = q.partition(":")
+            if kind.startswith("grid"):
+                out[q] = int(grid[int(kind[4:])])
+            elif kind == "shape":
+                name, _, dim = rest.rpartition(":")
+                out[q] = int(args[name].shape[int(dim)])
+            else:
+                out[q] = int(args[rest])
+        return out
+
+    def compile(self, params: Sequence[str]) -> Callable[[Sequence[int], Sequence[Any]], bool]:
+        """A closure ``(grid, args) -> bool`` (``args`` in the order of ``params``, arrays with
+        ``.shape``), generated once: a few comparisons per launch."""
+        index = {p: i for i, p in enumerate(params)}
+        names = {q: f"q{k}" for k, q in enumerate(self.quantities)}
+        lines = ["def holds(g, a):"]
+        for q, v in names.items():
+            kind, _, rest = q.partition(":")
+            if kind.startswith("grid"):
+                lines.append(f"    {v} = g[{int(kind[4:])}]")
+            elif kind == "shape":
+                name, _, dim = rest.rpartition(":")
+                lines.append(f"    {v} = a[{index[name]}].shape[{int(dim)}]")
+            else:
+                lines.append(f"    {v} = int(a[{index[rest]}])")
+        terms = []
+        for cl in self.clauses:
+            alts = [_expr(f, names) for f in cl]
+            terms.append(alts[0] if len(alts) == 1 else "(" + " or ".join(alts) + ")")
+        lines.append("    return " + (" and ".join(terms) if terms else "True"))
+        scope: dict[str, Any] = {}
+        exec("\n".join(lines), scope)  # noqa: S102 - generated from our own forms only
+        fn: Callable[[Sequence[int], Sequence[Any]], bool] = scope["holds"]
+        return fn
+
+    def __str__(self) -> str:
+        return " and ".join(
+            "(" + " or ".join(format_lin(f) for f in cl) + ")" for cl in self.clauses
+        ) or "true"
+
+
+def _expr(form: Lin, names: Mapping[str, str]) -> str:
+    """``form >= 0`` as a Python expression, with the constant moved to the right."""
+    lhs = " + ".join(f"{c}*{names[q]}" if c != 1 else names[q] for q, c in form[0]) or "0"
+    return f"{lhs} >= {-form[1]}"
+
+
+# --------------------------------------------------------------------------------------------
+# The analysis
+# --------------------------------------------------------------------------------------------
+
+
+def _term(e: n.Expr) -> Term | None:
+    if isinstance(e, n.Var) and e.type == INDEX:
+        return ("var", e.name)
+    if isinstance(e, n.WorkItem) and e.name == "global_id":
+        return ("wi", e.dim)
+    return None
+
+
+def _split(e: n.Expr) -> tuple[Term, int] | None:
+    """``e`` as ``term + c`` with a small constant ``c`` (``i``, ``i + 1``, ``1 + i``,
+    ``i - 1``)."""
+    t = _term(e)
+    if t is not None:
+        return t, 0
+    if not (isinstance(e, n.Binary) and e.type == INDEX and e.op in ("add", "sub")):
+        return None
+    rc, lc = _as_const(e.rhs), _as_const(e.lhs)
+    if rc is not None and (t := _term(e.lhs)) is not None:
+        return t, rc if e.op == "add" else -rc
+    if e.op == "add" and lc is not None and (t := _term(e.rhs)) is not None:
+        return t, lc
+    return None
+
+
+def _as_const(e: n.Expr) -> int | None:
+    if isinstance(e, n.Const) and e.type == INDEX and not isinstance(e.value, bool):
+        v = int(e.value)
+        return v if abs(v) <= CONST_LIMIT else None
+    return None
+
+
+def _combine(a: frozenset[Lin], b: frozenset[Lin], sign: int) -> frozenset[Lin]:
+    return _keep(_add(x, y, sign) for x in a for y in b)
+
+
+def _exact_int(t: ScalarType) -> bool:
+    """An integer type whose every value is the same number as an i64 (not u64)."""
+    return t.is_int and (t.is_signed or t.bits < 64)
+
+
+def _kill(facts: Facts, names: set[str]) -> Facts:
+    return frozenset(f for f in facts if not (f[1][0] == "var" and f[1][1] in names))
+
+
+def _always_exits(body: tuple[n.Stmt, ...]) -> bool:
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, n.Return | n.Break | n.Continue):
+        return True
+    if isinstance(last, n.If):
+        return _always_exits(last.body) and _always_exits(last.orelse)
+    return False
+
+
+class _Analysis:
+    def __init__(self, kernel: n.Function) -> None:
+        changed = assigned(kernel.body)
+        self.scalars = {
+            p.name: p.type
+            for p in kernel.params
+            if isinstance(p.type, ScalarType) and p.name not in changed and _exact_int(p.type)
+        }
+        self.arrays = {p.name for p in kernel.params if isinstance(p.type, ArrayType)}
+        self.touched: set[str] = set()
+        self.clauses: dict[int, list[Clause]] = {}
+        self.failed: set[int] = set()
+
+    # -- expressions ---------------------------------------------------------------------------
+
+    def _leaf(self, name: str) -> Bounds:
+        self.touched.add(name)
+        f = _qty(name)
+        return frozenset({f}), frozenset({f})
+
+    def bounds(self, e: n.Expr, facts: Facts) -> Bounds:
+        """Lower- and upper-bound forms of ``e``'s value for every work-item."""
+        if isinstance(e, n.Const):
+            if isinstance(e.value, bool) or not isinstance(e.value, int):
+                return _UNKNOWN
+            c = frozenset({lin(int(e.value))}) if abs(int(e.value)) <= CONST_LIMIT else frozenset()
+            return c, c
+        if isinstance(e, n.Cast) and e.type == INDEX:
+            inner = e.value
+            if isinstance(inner, n.Var) and inner.name in self.scalars:
+                return self._leaf(f"arg:{inner.name}")
+            return _UNKNOWN
+        if e.type != INDEX:
+            return _UNKNOWN
+        if isinstance(e, n.Var) and e.name in self.scalars:
+            return self._leaf(f"arg:{e.name}")
+        if isinstance(e, n.ShapeOf):
+            if e.array.name in self.arrays:
+                return self._leaf(f"shape:{e.array.name}:{e.dim}")
+            static = e.array.type.static_shape
+            if static is None:
+                return _UNKNOWN
+            c = frozenset({lin(static[e.dim])})
+            return c, c
+        if isinstance(e, n.WorkItem):
+            return self._work_item(e, facts)
+        t = _term(e)
+        if t is not None:
+            return self._term_bounds(t, facts, frozenset(), frozenset())
+        if isinstance(e, n.Binary):
+            return self._binary(e, facts)
+        return _UNKNOWN
+
+    def _work_item(self, e: n.WorkItem, facts: Facts) -> Bounds:
+        if e.name == "global_size":
+            return self._leaf(f"grid{e.dim}")
+        zero = frozenset({lin(0)})
+        if e.name == "global_id":
+            grid = _qty(f"grid{e.dim}")
+            self.touched.add(f"grid{e.dim}")
+            return self._term_bounds(("wi", e.dim), facts, zero, frozenset({_add(grid, lin(-1))}))
+        return zero, frozenset()  # local and group ids and sizes: never negative
+
+    def _term_bounds(self, t: Term, facts: Facts, lows: frozenset[Lin],
+                     highs: frozenset[Lin]) -> Bounds:  # fmt: skip
+        lo = set(lows) | {f[2] for f in facts if f[0] == "lo" and f[1] == t}
+        hi = set(highs) | {f[2] for f in facts if f[0] == "hi" and f[1] == t}
+        return _keep(lo), _keep(hi)
+
+    def _binary(self, e: n.Binary, facts: Facts) -> Bounds:
+        a = self.bounds(e.lhs, facts)
+        b = self.bounds(e.rhs, facts)
+        if e.op == "add":
+            return _combine(a[0], b[0], 1), _combine(a[1], b[1], 1)
+        if e.op == "sub":
+            return _combine(a[0], b[1], -1), _combine(a[1], b[0], -1)
+        if e.op == "mul":
+            for x, k in ((a, _as_const(e.rhs)), (b, _as_const(e.lhs))):
+                if k is None:
+                    continue
+                lo, hi = (x[0], x[1]) if k >= 0 else (x[1], x[0])
+                return _keep(_scale(f, k) for f in lo), _keep(_scale(f, k) for f in hi)
+        return _UNKNOWN
+
+    # -- conditions ----------------------------------------------------------------------------
+
+    def cond_facts(self, cond: n.Expr, truth: bool, facts: Facts) -> Facts:
+        """Facts implied by ``cond`` evaluating to ``truth``."""
+        if isinstance(cond, n.Unary) and cond.op == "not":
+            return self.cond_facts(cond.operand, not truth, facts)
+        if isinstance(cond, n.Logical):
+            if (cond.op == "and") == truth:
+                first = self.cond_facts(cond.lhs, truth, facts)
+                return first | self.cond_facts(cond.rhs, truth, facts | first)
+            return frozenset()
+        if isinstance(cond, n.Compare) and cond.lhs.type == INDEX:
+            form = _LESS[truth].get(cond.op)
+            if form is not None:
+                swap, strict = form
+                lhs, rhs = (cond.rhs, cond.lhs) if swap else (cond.lhs, cond.rhs)
+                return self._less(lhs, rhs, 1 if strict else 0, facts)
+        return frozenset()
+
+    def _less(self, lhs: n.Expr, rhs: n.Expr, strict: int, facts: Facts) -> Facts:
+        """Facts from ``lhs < rhs`` (``strict``) or ``lhs <= rhs``. ``t + c`` on the left
+        only for ``c <= 0`` and on the right only for ``c >= 0``: a wrapped ``t + c`` would
+        then make the comparison false (the other side is a small form)."""
+        out: set[Fact] = set()
+        sp = _split(lhs)
+        if sp is not None and sp[1] <= 0:
+            for u in self.bounds(rhs, facts)[1]:
+                out.add(("hi", sp[0], _add(u, lin(-sp[1] - strict))))
+        sp = _split(rhs)
+        if sp is not None and sp[1] >= 0:
+            for lo in self.bounds(lhs, facts)[0]:
+                out.add(("lo", sp[0], _add(lo, lin(strict - sp[1]))))
+        return frozenset(f for f in out if _small(f[2]))
+
+    # -- accesses ------------------------------------------------------------------------------
+
+    def access(self, check: int | None, ref: n.ArrayRef, idx: Sequence[n.Expr],
+               facts: Facts) -> None:  # fmt: skip
+        if check is None:
+            return
+        clauses = self._access_clauses(ref, idx, facts)
+        if clauses is None:
+            self.failed.add(check)
+        else:
+            self.clauses.setdefault(check, []).extend(clauses)
+
+    def _access_clauses(self, ref: n.ArrayRef, idx: Sequence[n.Expr],
+                        facts: Facts) -> list[Clause] | None:  # fmt: skip
+        """Clauses under which every index is in range, or None when there are none."""
+        clauses: list[Clause] = []
+        for d, e in enumerate(idx):
+            lows, highs = self.bounds(e, facts)
+            if ref.name in self.arrays:
+                self.touched.add(f"shape:{ref.name}:{d}")
+                limit = _add(_qty(f"shape:{ref.name}:{d}"), lin(-1))
+            elif ref.type.static_shape is not None:
+                limit = lin(ref.type.static_shape[d] - 1)
+            else:
+                return None
+            for forms in (lows, frozenset(_add(limit, h, -1) for h in highs)):
+                if not forms:
+                    return None
+                if any(not f[0] and f[1] >= 0 for f in forms):
+                    continue  # always true
+                alive = tuple(sorted(f for f in forms if f[0]))
+                if not alive:
+                    return None  # always false: the check stays
+                clauses.append(alive)
+        return clauses
+
+    # -- statements ----------------------------------------------------------------------------
+
+    def expr(self, e: n.Expr, facts: Facts) -> None:
+        """Visit the accesses in ``e`` under ``facts``."""
+        if isinstance(e, n.Load | n.AtomicRMW):
+            for i in e.indices:
+                self.expr(i, facts)
+            if isinstance(e, n.AtomicRMW):
+                self.expr(e.value, facts)
+            self.access(e.check, e.array, e.indices, facts)
+        elif isinstance(e, n.Logical):
+            self.expr(e.lhs, facts)
+            self.expr(e.rhs, facts | self.cond_facts(e.lhs, e.op == "and", facts))
+        elif isinstance(e, n.Select):
+            self.expr(e.cond, facts)
+            self.expr(e.if_true, facts | self.cond_facts(e.cond, True, facts))
+            self.expr(e.if_false, facts | self.cond_facts(e.cond, False, facts))
+        elif isinstance(e, n.Unary):
+            self.expr(e.operand, facts)
+        elif isinstance(e, n.Binary | n.Compare):
+            self.expr(e.lhs, facts)
+            self.expr(e.rhs, facts)
+        elif isinstance(e, n.Cast):
+            self.expr(e.value, facts)
+        elif isinstance(e, n.MathCall):
+            for a in e.args:
+                self.expr(a, facts)
+        elif isinstance(e, n.Call):
+            for arg in e.args:
+                if isinstance(arg, n.Expr):
+                    self.expr(arg, facts)
+
+    def block(self, body: tuple[n.Stmt, ...], facts: Facts) -> Facts:
+        for s in body:
+            facts = self.stmt(s, facts)
+        return facts
+
+    def stmt(self, s: n.Stmt, facts: Facts) -> Facts:
+        """Visit ``s`` under ``facts``; the facts that hold after it."""
+        if isinstance(s, n.Assign):
+            self.expr(s.value, facts)
+            after = _kill(facts, {s.target})
+            if s.value.type == INDEX:
+                lows, highs = self.bounds(s.value, facts)
+                t: Term = ("var", s.target)
+                after |= {("lo", t, f) for f in lows} | {("hi", t, f) for f in highs}
+            return after
+        if isinstance(s, n.Store):
+            for i in s.indices:
+                self.expr(i, facts)
+            self.expr(s.value, facts)
+            self.access(s.check, s.array, s.indices, facts)
+        elif isinstance(s, n.If):
+            return self._if(s, facts)
+        elif isinstance(s, n.While):
+            inside = _kill(facts, assigned(s.body))
+            self.expr(s.cond, inside)
+            self.block(s.body, inside | self.cond_facts(s.cond, True, inside))
+            return inside
+        elif isinstance(s, n.ForRange):
+            return self._for(s, facts)
+        elif isinstance(s, n.Return) and s.value is not None:
+            self.expr(s.value, facts)
+        elif isinstance(s, n.ExprStmt):
+            self.expr(s.expr, facts)
+        return facts
+
+    def _if(self, s: n.If, facts: Facts) -> Facts:
+        self.expr(s.cond, facts)
+        if_true = self.cond_facts(s.cond, True, facts)
+        if_false = self.cond_facts(s.cond, False, facts)
+        self.block(s.body, facts | if_true)
+        self.block(s.orelse, facts | if_false)
+        after = _kill(facts, assigned(s.body) | assigned(s.orelse))
+        # An early exit in one branch means the code after the If saw the other outcome.
+        if _always_exits(s.body) and not _always_exits(s.orelse):
+            after |= _kill(if_false, assigned(s.orelse))
+        elif _always_exits(s.orelse) and not _always_exits(s.body):
+            after |= _kill(if_true, assigned(s.body))
+        return after
+
+    def _for(self, s: n.ForRange, facts: Facts) -> Facts:
+        for e in (s.start, s.stop, s.step):
+            self.expr(e, facts)
+        changed = assigned(s.body) | {s.var}
+        inside = _kill(facts, changed)
+        step = _as_const(s.step)
+        if step is not None and step > 0 and s.start.type == INDEX:
+            # start and stop are evaluated once, before the loop, under the outer facts; each
+            # iteration's value lies in [start, stop - 1] (in-body assignments are killed).
+            t: Term = ("var", s.var)
+            inside |= {("lo", t, f) for f in self.bounds(s.start, facts)[0]}
+            inside |= {("hi", t, _add(f, lin(-1))) for f in self.bounds(s.stop, facts)[1]}
+        self.block(s.body, inside)
+        return _kill(facts, changed)
+
+
+# --------------------------------------------------------------------------------------------
+# The rewrite
+# --------------------------------------------------------------------------------------------
+
+
+def _drop(e: Any, ids: frozenset[int]) -> Any:
+    """``e`` (an expression or statement) with the checks in ``ids`` removed."""
+    if isinstance(e, tuple):
+        return tuple(_drop(x, ids) for x in e)
+    if not isinstance(e, n.Expr | n.Stmt):
+        return e
+    changes: dict[str, Any] = {}
+    for name in e.__dataclass_fields__:
+        if name == "loc":
+            continue
+        value = getattr(e, name)
+        new = _drop(value, ids)
+        if name == "check" and value in ids:
+            new = None
+        if new is not value:
+            changes[name] = new
+    return replace(e, **changes) if changes else e
+
+
+def _simplify(clause: Clause) -> Clause:
+    """Drop each form another one of the clause dominates (same terms, larger constant)."""
+    best: dict[tuple[tuple[str, int], ...], int] = {}
+    for terms, const in clause:
+        best[terms] = max(const, best.get(terms, const))
+    return tuple(sorted(best.items()))
+
+
+def specialise(module: n.Module) -> tuple[n.Module, Predicate] | None:
+    """``(unchecked_module, predicate)``: the kernel without the checks ``predicate`` proves
+    for a launch (ids and ``Module.checks`` unchanged), or None when it proves none (or the
+    module has no checks). Device functions keep theirs."""
+    if not module.boundscheck:
+        return None
+    analysis = _Analysis(module.kernel)
+    analysis.block(module.kernel.body, frozenset())
+    removed = sorted(set(analysis.clauses) - analysis.failed)
+    if not removed:
+        return None
+    clauses: set[Clause] = set()
+    for check in removed:
+        clauses.update(_simplify(c) for c in analysis.clauses[check])
+    # a clause whose forms include all of another's is implied by it
+    clauses = {c for c in clauses if not any(o != c and set(o) <= set(c) for o in clauses)}
+    quantities = sorted(analysis.touched)
+    # every quantity read stays small (so nothing the analysis reasoned about wrapped)
+    limits: list[Clause] = [(lin(QUANTITY_LIMIT, **{q: -1}),) for q in quantities]
+    limits += [(lin(QUANTITY_LIMIT, **{q: 1}),) for q in quantities if q.startswith("arg:")]
+    ordered = sorted(clauses, key=lambda c: (len(c), repr(c)))
+    predicate = Predicate(tuple(ordered + limits), tuple(removed), tuple(quantities))
+    kernel = replace(module.kernel, body=_drop(module.kernel.body, frozenset(removed)))
+    return replace(module, kernel=kernel), predicate
