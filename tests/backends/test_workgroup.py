@@ -5,6 +5,7 @@ interpreter (``gpuoff.ir.interp.run``) as a second oracle on small cases."""
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -140,7 +141,7 @@ def test_sgemm_tiled_interpreter_agrees() -> None:
 
 # --- histogram --------------------------------------------------------------------------------
 
-HIST_DATA = {
+HIST_DATA: dict[str, Callable[[int], np.ndarray[Any, Any]]] = {
     "one-bin": lambda n: np.full(n, 200, np.uint8),  # every atomic hits the same element
     "two-bins": lambda n: (np.arange(n) % 2 * 255).astype(np.uint8),
     "uniform": lambda n: np.random.default_rng(n).integers(0, 256, n).astype(np.uint8),
