@@ -179,9 +179,10 @@ class Predicate:
         return fn
 
     def __str__(self) -> str:
-        return " and ".join(
-            "(" + " or ".join(format_lin(f) for f in cl) + ")" for cl in self.clauses
-        ) or "true"
+        return (
+            " and ".join("(" + " or ".join(format_lin(f) for f in cl) + ")" for cl in self.clauses)
+            or "true"
+        )
 
 
 def _expr(form: Lin, names: Mapping[str, str]) -> str:
@@ -525,6 +526,11 @@ def _drop(e: Any, ids: frozenset[int]) -> Any:
     return replace(e, **changes) if changes else e
 
 
+def _implies(a: Clause, b: Clause) -> bool:
+    """Each form of ``a`` is at most some form of ``b`` with the same terms."""
+    return all(any(g[0] == f[0] and g[1] >= f[1] for g in b) for f in a)
+
+
 def _simplify(clause: Clause) -> Clause:
     """Drop each form another one of the clause dominates (same terms, larger constant)."""
     best: dict[tuple[tuple[str, int], ...], int] = {}
@@ -547,8 +553,7 @@ def specialise(module: n.Module) -> tuple[n.Module, Predicate] | None:
     clauses: set[Clause] = set()
     for check in removed:
         clauses.update(_simplify(c) for c in analysis.clauses[check])
-    # a clause whose forms include all of another's is implied by it
-    clauses = {c for c in clauses if not any(o != c and set(o) <= set(c) for o in clauses)}
+    clauses = {c for c in clauses if not any(o != c and _implies(o, c) for o in clauses)}
     quantities = sorted(analysis.touched)
     # every quantity read stays small (so nothing the analysis reasoned about wrapped)
     limits: list[Clause] = [(lin(QUANTITY_LIMIT, **{q: -1}),) for q in quantities]

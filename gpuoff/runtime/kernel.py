@@ -24,7 +24,7 @@ from gpuoff.runtime import cache, debug, stats
 from gpuoff.runtime.buffer import Buffer, asarray
 from gpuoff.runtime.devices import current_device
 from gpuoff.runtime.devices.base import Device, Program
-from gpuoff.runtime.plan import Plan
+from gpuoff.runtime.plan import Plan, Variants
 
 P = ParamSpec("P")
 Dims = tuple[int, int, int]
@@ -218,7 +218,7 @@ class Kernel(Generic[P]):
         tkey = tuple(key)
         plan = self._plans.get(tkey)
         if plan is None:
-            plan = self._make_plan(device, decls, args, tkey)
+            plan = self._make_plan(device, decls, args, tkey, launch.grid)
         return plan.execute(launch, args, host_arrays)
 
     def _wrap_numpy(self, decl: Any, a: np.ndarray[Any, Any]) -> Buffer[Any]:
@@ -235,7 +235,7 @@ class Kernel(Generic[P]):
         return asarray(a)
 
     def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],
-                   key: tuple[Any, ...]) -> Plan:  # fmt: skip
+                   key: tuple[Any, ...], grid: Dims) -> Plan:  # fmt: skip
         types: list[Any] = []
         for decl, a in zip(decls, args, strict=True):
             if decl.is_array:
@@ -246,39 +246,15 @@ class Kernel(Generic[P]):
                     raise A.type_error(self.__name__, decl, a, "an array for a scalar parameter")
                 A.check_scalar(self.__name__, decl, a)
                 types.append(decl.dtype)
-        module, program = self._compile(device, types)
-        plan = Plan(self.__name__, device, decls, key, module, program)
+        build = _Builder(self, device, types)
+        module, unchecked, program = build.first(grid, args)
+        variants = None
+        if build.holds is not None:
+            variants = Variants(build.holds, build.variant)
+            variants.programs[unchecked] = program
+        plan = Plan(self.__name__, device, decls, key, module, program, variants)
         self._plans[key] = plan
         return plan
-
-    def _compile(self, device: Device, types: list[Any]) -> tuple[Any, Program]:
-        start = time.perf_counter()
-        sig = ", ".join(str(t) for t in types)
-        target = device.cache_key()
-        disk_key = ""
-        if target is not None:
-            if self._source_hash is None:
-                self._source_hash = cache.source_hash(self.pyfunc)
-            options = f"boundscheck={self.boundscheck},fastmath={self.fastmath}"
-            disk_key = cache.make_key(self._source_hash, self.__qualname__, sig, target, options)
-            hit = cache.load(disk_key)
-            if hit is not None:
-                stats.bump("disk_cache_hits")
-                program = device.load(*hit)
-                debug.log(debug.CACHE, f"{self.__name__}({sig}) on {device.name}: disk cache hit "
-                          f"({(time.perf_counter() - start) * 1e3:.1f} ms)")  # fmt: skip
-                return hit[0], program
-        module = self._lower(types)
-        stats.bump("compiles")
-        if target is not None:
-            artifact = device.build(module)
-            cache.store(disk_key, module, artifact)
-            program = device.load(module, artifact)
-        else:
-            program = device.compile(module)
-        debug.log(debug.CACHE, f"{self.__name__}({sig}) on {device.name}: compiled "
-                  f"({(time.perf_counter() - start) * 1e3:.1f} ms)")  # fmt: skip
-        return module, program
 
     def _lower(self, types: list[Any]) -> Any:
         from gpuoff.frontend import lower_kernel
@@ -298,6 +274,87 @@ class Kernel(Generic[P]):
 
 
 _MISSING: Any = object()
+_UNCHECKED_TAG = ",launch-unchecked"
+"""Added to the options part of the disk cache key of the variant without launch-proven
+checks. Both variants' entries hold the checked module (the predicate is derived from it)."""
+
+
+class _Builder:
+    """Makes the programs of one specialisation on one device: the checked one and the one
+    without the checks a launch-time predicate proves (``gpuoff.ir.launch_checks``), each from
+    the disk cache when it is there, else compiled."""
+
+    def __init__(self, kernel: Kernel[Any], device: Device, types: list[Any]) -> None:
+        self.kernel = kernel
+        self.device = device
+        self.types = types
+        self.sig = ", ".join(str(t) for t in types)
+        self.target = device.cache_key()
+        self.module: Any = None
+        self.spec: tuple[Any, Any] | None = None
+        self.holds: Callable[[Any, Any], bool] | None = None
+
+    def _key(self, unchecked: bool) -> str:
+        k = self.kernel
+        if k._source_hash is None:
+            k._source_hash = cache.source_hash(k.pyfunc)
+        options = f"boundscheck={k.boundscheck},fastmath={k.fastmath}"
+        options += _UNCHECKED_TAG if unchecked else ""
+        assert self.target is not None
+        return cache.make_key(k._source_hash, k.__qualname__, self.sig, self.target, options)
+
+    def _set_module(self, module: Any) -> None:
+        from gpuoff.ir.launch_checks import specialise
+
+        self.module = module
+        self.spec = specialise(module)
+        if self.spec is not None:
+            self.holds = self.spec[1].compile([d.name for d in self.kernel.params])
+
+    def first(self, grid: Dims, args: tuple[Any, ...]) -> tuple[Any, bool, Program]:
+        """(checked module, whether the program is the unchecked one, program) for the first
+        launch, over ``grid`` with ``args``."""
+        start = time.perf_counter()
+        hit: tuple[Any, bytes] | None = None
+        hit_unchecked = False
+        if self.target is not None:
+            hit = cache.load(self._key(False))
+            if hit is None:
+                hit, hit_unchecked = cache.load(self._key(True)), True
+        self._set_module(hit[0] if hit is not None else self.kernel._lower(self.types))
+        unchecked = self.holds is not None and self.holds(grid, args)
+        if hit is not None and unchecked == hit_unchecked:
+            stats.bump("disk_cache_hits")
+            program = self.device.load(self._variant_module(unchecked), hit[1])
+            debug.log(debug.CACHE, f"{self.kernel.__name__}({self.sig}) on {self.device.name}: "
+                      f"disk cache hit ({(time.perf_counter() - start) * 1e3:.1f} ms)")  # fmt: skip
+            return self.module, unchecked, program
+        return self.module, unchecked, self.variant(unchecked)
+
+    def _variant_module(self, unchecked: bool) -> Any:
+        return self.spec[0] if unchecked and self.spec is not None else self.module
+
+    def variant(self, unchecked: bool) -> Program:
+        """The program of one variant: from the disk cache, else compiled (and stored)."""
+        start = time.perf_counter()
+        run = self._variant_module(unchecked)
+        what = "without launch-proven checks" if unchecked else "with its checks"
+        if self.target is None:
+            stats.bump("compiles")
+            program = self.device.compile(run)
+        else:
+            key = self._key(unchecked)
+            hit = cache.load(key)
+            if hit is not None:
+                stats.bump("disk_cache_hits")
+                return self.device.load(run, hit[1])
+            stats.bump("compiles")
+            artifact = self.device.build(run)
+            cache.store(key, self.module, artifact)
+            program = self.device.load(run, artifact)
+        debug.log(debug.CACHE, f"{self.kernel.__name__}({self.sig}) on {self.device.name}: "
+                  f"compiled {what} ({(time.perf_counter() - start) * 1e3:.1f} ms)")  # fmt: skip
+        return program
 
 
 @overload

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -40,6 +40,27 @@ def set_guards(enabled: bool) -> None:
     _guards_on = enabled
 
 
+class Variants:
+    """A kernel's checked program and its program without the checks a launch-time predicate
+    proves (``gpuoff.ir.launch_checks``), each made on first use by ``make(unchecked)``."""
+
+    __slots__ = ("holds", "programs", "make")
+
+    def __init__(self, holds: Callable[[Sequence[int], Sequence[Any]], bool],
+                 make: Callable[[bool], Program]) -> None:  # fmt: skip
+        self.holds = holds
+        self.programs: list[Program | None] = [None, None]
+        self.make = make
+
+    def program(self, grid: Sequence[int], args: Sequence[Any]) -> Program:
+        """The program for a launch over ``grid`` with ``args``: unchecked when it is safe."""
+        unchecked = self.holds(grid, args)
+        program = self.programs[unchecked]
+        if program is None:
+            program = self.programs[unchecked] = self.make(unchecked)
+        return program
+
+
 HostArrays = list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
 """NumPy arguments of a launch: (parameter index, the array, the buffer standing for it)."""
 _INF = float("inf")
@@ -49,8 +70,10 @@ class Plan:
     """Compiled program + argument packer + guard plan for one signature on one device."""
 
     def __init__(self, kernel: str, device: Device, decls: Sequence[Any], key: tuple[Any, ...],
-                 module: Module, program: Program) -> None:  # fmt: skip
+                 module: Module, program: Program,
+                 variants: Variants | None = None) -> None:  # fmt: skip
         self.kernel = kernel
+        self.variants = variants
         self.device = device
         self.decls = tuple(decls)
         self.module = module
@@ -88,6 +111,8 @@ class Plan:
         if geo is None or geo[0] is not self.device:
             launch.geometry(self.device)
             geo = launch._geometry
+        variants = self.variants
+        program = self.program if variants is None else variants.program(launch.grid, args)
         values: list[Any] = list(geo[1])
         for i, is_array, decl, kind, lo, hi in self.params:
             a = args[i]
@@ -100,12 +125,12 @@ class Plan:
         with guards.LOCK:
             if _guards_on:
                 waits = self._check(args)
-                event = self._run(launch, args, values, waits, geo[2], geo[3])
+                event = self._run(launch, program, args, values, waits, geo[2], geo[3])
                 stats.launched()
                 result = self._commit(args, event)
             else:  # measurement only: no checks, no ordering, no bookkeeping
                 waits = []
-                event = self._run(launch, args, values, waits, geo[2], geo[3])
+                event = self._run(launch, program, args, values, waits, geo[2], geo[3])
                 stats.launched()
                 result = None
         if debug._level:
@@ -158,8 +183,8 @@ class Plan:
                 waits.extend(guards.conflicting_events(st.uses, buf._lo, buf._hi, access))
         return waits
 
-    def _run(self, launch: Any, args: tuple[Any, ...], values: list[Any], waits: list[Event],
-             n_groups: int, items: int) -> Event:  # fmt: skip
+    def _run(self, launch: Any, program: Program, args: tuple[Any, ...], values: list[Any],
+             waits: list[Event], n_groups: int, items: int) -> Event:  # fmt: skip
         device = self.device
         fast = self.fast
         for i in self.array_idx:
@@ -175,7 +200,7 @@ class Plan:
         if fast:
             self.struct.pack_into(self.block, 0, *values)
             return device.launch_packed(  # type: ignore[attr-defined, no-any-return]
-                self.program, self.block, n_groups, items, waits, (self, args)
+                program, self.block, n_groups, items, waits, (self, args)
             )
         largs: list[LaunchArg] = []
         for i, is_array, decl, _, _, _ in self.params:
@@ -184,7 +209,7 @@ class Plan:
                 largs.append(ArrayArg(a._st.allocation_on(device), a._off, a.shape, a._strides))
             else:
                 largs.append(A.check_scalar(self.kernel, decl, a))
-        return device.launch(self.program, largs, launch.grid, launch.block, waits)
+        return device.launch(program, largs, launch.grid, launch.block, waits)
 
     def _commit(self, args: tuple[Any, ...], event: Event) -> Any:
         """Record borrows, residency and moves of a launch that has been started."""
