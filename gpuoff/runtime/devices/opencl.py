@@ -51,6 +51,9 @@ from gpuoff.runtime.devices.opencl_program import OpenCLProgram, build_program
 _DONE = DoneEvent()
 _ERR_SLOTS = 4096
 _ZERO_RECORD = np.zeros(ERR_LEN, np.int64)  # never written: safe as a non-blocking copy source
+_UNQUEUED = 1 << 62  # an event's order until its command is enqueued: never "done" by order
+_POLL_EVERY = 8  # unresolved done() calls per driver status query (see OpenCLEvent.done)
+_CL_COMPLETE = 0
 
 
 def _cl() -> Any:
@@ -133,31 +136,36 @@ class OpenCLEvent(Event):
     def __init__(self, cl_event: Any, device: OpenCLDevice, keep: object = None) -> None:
         self.cl_event = cl_event
         self._device = device
-        self.order = 0  # position in the device's in-order queue (set when enqueued)
+        self.order = _UNQUEUED  # position in the device's in-order queue (set when enqueued)
         self.seq = -1  # launch number for checked launches (its error-record slot)
         self._program: OpenCLProgram | None = None
         self._error: Exception | None = None
         self._keep = keep  # a host array that must outlive the copy
 
     def done(self) -> bool:
-        # The queue is in order: once a command is complete, so is everything before it, and
-        # a status query (a driver call) is needed only past the newest command known done.
+        # The queue is in order: once a command is complete, so is everything before it, so
+        # a command at or before the newest one known complete needs no driver call. Past it,
+        # the device asks the driver only now and then (``_poll``): on PoCL a status query
+        # per launch makes the queue's worker threads run each launch on its own, which costs
+        # the launching thread more than the query. "Not done" for finished work is only
+        # conservative: the guards keep the use a little longer.
         dev = self._device
         if self.order <= dev._done_upto:
             return True
-        if self.cl_event.command_execution_status != 0:  # not CL_COMPLETE
-            return False
-        if self.order > dev._done_upto:
-            dev._done_upto = self.order
-        return True
+        return dev._poll(self)
 
     def wait(self) -> None:
-        self.cl_event.wait()
+        dev = self._device
+        order = self.order
+        if order > dev._done_upto:
+            self.cl_event.wait()
+            if order > dev._done_upto and order != _UNQUEUED:
+                dev._done_upto = order
         self._keep = None
-        if self.seq >= 0:
-            self._device._read_records(self.seq)
-        error, self._error = self._error, None
-        if error is not None:
+        if self.seq >= dev._read_upto:
+            dev._read_records(self.seq)
+        if self._error is not None:
+            error, self._error = self._error, None
             raise error
 
 
@@ -202,11 +210,26 @@ class OpenCLDevice(Device):
         self._order = itertools.count(1)
         self._queue_lock = threading.Lock()
         self._done_upto = 0  # every command with order <= this has completed
+        self._unresolved = 0  # done() calls answered "not done" without asking the driver
+        self._status = cl.event_info.COMMAND_EXECUTION_STATUS
 
     def _enqueued(self, event: OpenCLEvent) -> OpenCLEvent:
         """Number ``event`` in queue order (callers hold ``_queue_lock`` around the enqueue)."""
         event.order = next(self._order)
         return event
+
+    def _poll(self, event: OpenCLEvent) -> bool:
+        """Whether ``event`` (past ``_done_upto``) has completed, asking the driver once every
+        ``_POLL_EVERY`` calls (a polling loop still sees it finish); "no" in between."""
+        self._unresolved += 1
+        if self._unresolved < _POLL_EVERY or event.cl_event is None:
+            return False
+        self._unresolved = 0
+        if event.cl_event.get_info(self._status) != _CL_COMPLETE:
+            return False
+        if event.order > self._done_upto:
+            self._done_upto = event.order
+        return True
 
     def __repr__(self) -> str:
         return f"<OpenCLDevice {self.name}: {self.description}>"
@@ -359,10 +382,18 @@ class OpenCLDevice(Device):
 
     def _read_records(self, upto: int) -> None:
         """Read the records of launches ``[_read_upto, upto]`` (all finished)."""
-        cl = _cl()
         with self._read_lock:
             lo = self._read_upto
             if upto < lo:
+                return
+            host_all = self._err_host
+            if upto == lo and host_all is not None:
+                # The common case (each launch's event settled in turn): one record, in place.
+                slot = lo % _ERR_SLOTS
+                if host_all[slot * ERR_LEN]:
+                    self._fail(slot, host_all[slot * ERR_LEN : (slot + 1) * ERR_LEN])
+                self._owners[slot] = None
+                self._read_upto = lo + 1
                 return
             first, count = lo % _ERR_SLOTS, min(upto - lo + 1, _ERR_SLOTS)
             spans = [(first, min(count, _ERR_SLOTS - first))]
@@ -374,7 +405,7 @@ class OpenCLDevice(Device):
                 else:
                     host = np.empty((n, ERR_LEN), np.int64)
                     # The side queue does not wait for work enqueued after these launches.
-                    cl.enqueue_copy(self._side_queue, host, self._err_buf,
+                    _cl().enqueue_copy(self._side_queue, host, self._err_buf,
                                     src_offset=start * ERR_LEN * 8, is_blocking=True)  # fmt: skip
                 for row in np.flatnonzero(host[:, 0]):
                     self._fail(int(start + row), host[row])

@@ -9,6 +9,7 @@ types were fixed once with ``set_scalar_arg_dtypes``) and enqueues the kernel.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import threading
 from collections.abc import Sequence
@@ -46,7 +47,7 @@ class OpenCLProgram(Program):
         self.build_log = build_log
         self.uses_barrier = source.uses_barrier
         self.checked = source.has_checks
-        self.kernel = cl.Kernel(cl_program, source.kernel_name)
+        self.kernel: Any = cl.Kernel(cl_program, source.kernel_name)
         dtypes: list[Any] = []
         for a in source.args:
             if a.kind in ("buffer", "err"):
@@ -62,13 +63,23 @@ class OpenCLProgram(Program):
             else:
                 self._plan.append((False, 0, False))
         self._lock = threading.Lock()
-        self._last: list[Any] = []  # argument values of the previous launch
-        self._enqueue_kernel = cl.enqueue_nd_range_kernel
+        self._last: list[Any] = []  # argument values of the previous launch, but its slot
+        self._last_slot = -1
+        self._slot_index = len(source.args) - 1  # the error-record slot: the last argument
+        self._sizes: dict[Any, tuple[tuple[int, ...], tuple[int, ...] | None]] = {}
+        # The binding itself, called with positional arguments only (no keyword handling).
+        self._enqueue_nd_range: Any = cl._cl.enqueue_nd_range_kernel
 
     def flatten(
         self, args: Sequence[LaunchArg], grid: tuple[int, int, int], err: Any, slot: int
     ) -> list[Any]:
         """The kernel's argument values for one launch (see ``codegen.opencl``)."""
+        vals = self._head(args, grid, err)
+        vals.append(slot)
+        return vals
+
+    def _head(self, args: Sequence[LaunchArg], grid: tuple[int, int, int], err: Any) -> list[Any]:
+        """Every argument value but the last (the error-record slot)."""
         vals: list[Any] = []
         for (is_array, itemsize, strided), a in zip(self._plan, args, strict=True):
             if is_array:
@@ -87,20 +98,16 @@ class OpenCLProgram(Program):
                 vals.append(a)
         vals.extend(grid)
         vals.append(err)
-        vals.append(slot)
         return vals
 
-    def enqueue(
-        self,
-        queue: Any,
-        args: Sequence[LaunchArg],
-        grid: tuple[int, int, int],
-        block: tuple[int, int, int] | None,
-        err: Any,
-        slot: int,
-    ) -> Any:
-        """Set the arguments and enqueue one launch; returns the ``cl.Event``."""
-        vals = self.flatten(args, grid, err, slot)
+    def sizes(
+        self, grid: tuple[int, int, int], block: tuple[int, int, int] | None
+    ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+        """(global size, local size or None) asked of the driver for a launch (cached)."""
+        key = (grid, block)
+        known = self._sizes.get(key)
+        if known is not None:
+            return known
         dims = 3 if grid[2] > 1 or (block and block[2] > 1) else (
             2 if grid[1] > 1 or (block and block[1] > 1) else 1)  # fmt: skip
         if block is None:
@@ -114,15 +121,36 @@ class OpenCLProgram(Program):
                 # forbids (codegen.opencl emits no such guard in barrier kernels).
                 raise ValueError(f"kernel {self.module.name} uses barrier(): its grid {grid} "
                                  f"must be a multiple of the block {block}")  # fmt: skip
+        if len(self._sizes) < 64:
+            self._sizes[key] = (gsize, lsize)
+        return gsize, lsize
+
+    def enqueue(
+        self,
+        queue: Any,
+        args: Sequence[LaunchArg],
+        grid: tuple[int, int, int],
+        block: tuple[int, int, int] | None,
+        err: Any,
+        slot: int,
+    ) -> Any:
+        """Set the arguments and enqueue one launch; returns the ``cl.Event``."""
+        gsize, lsize = self.sizes(grid, block)
+        head = self._head(args, grid, err)
+        kernel = self.kernel
         with self._lock:  # set_args and enqueue must not interleave with another thread's
-            if vals != self._last:
+            if head != self._last:
                 # pyopencl's generated set_args packs every argument in about a microsecond
-                # (Kernel.set_arg for a single one is far slower); a launch repeating the
-                # previous one's arguments skips even that.
-                self.kernel.set_args(*vals)
-            self._last = vals
+                # (Kernel.set_arg for a single one is far slower)
+                kernel.set_args(*head, slot)
+                self._last = head
+                self._last_slot = slot
+            elif slot != self._last_slot:
+                # A loop of checked launches: only the record slot moves, set as raw bytes.
+                kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
+                self._last_slot = slot
             try:
-                return self._enqueue_kernel(queue, self.kernel, gsize, lsize)
+                return self._enqueue_nd_range(queue, kernel, gsize, lsize, None, None, False, False)
             except Exception as exc:
                 raise DeviceError(f"launch of kernel {self.module.name} over {gsize} in groups "
                                   f"of {lsize} failed: {exc}") from exc  # fmt: skip
