@@ -135,6 +135,9 @@ class Storage:
         if loc == HOST:
             self.make_host_valid(lo, hi)
             return []
+        sets = self._sets
+        if len(sets) == 1 and loc in sets[0] and loc in self.copies:
+            return []  # the warm path: every byte is valid on the device already
         dst = self.allocation_on(device)
         stale = [(a, b) for a, b, s in self.segments(lo, hi) if loc not in s and ANYWHERE not in s]
         if stale:
@@ -185,6 +188,9 @@ class Storage:
         loc = location(device)
         if loc == HOST and self.plain:
             return
+        sets = self._sets
+        if len(sets) == 1 and len(sets[0]) == 1 and loc in sets[0]:
+            return  # the device holds the only valid copy of every byte already
         only = _HOST_ONLY if loc == HOST else frozenset({loc})
         self._assign(lo, self.nbytes if hi is None else hi, lambda s: only)
 
