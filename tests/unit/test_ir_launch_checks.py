@@ -1,0 +1,360 @@
+"""Launch-time check specialisation (``gpuoff.ir.launch_checks``): what it proves, and a
+soundness fuzz against the interpreter.
+
+The interpreter raises ``UndefinedBehaviorError`` on an unchecked out-of-range access, so a
+check the predicate drops for a launch where some work-item is out of range shows up as that
+error (or as a different result) when the unchecked module runs that launch.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from gpuoff.errors import BoundsError
+from gpuoff.ir import interp
+from gpuoff.ir import nodes as n
+from gpuoff.ir.bounds import eliminate_redundant_checks
+from gpuoff.ir.launch_checks import Predicate, format_lin, lin, specialise
+from gpuoff.ir.printer import format_module
+from gpuoff.ir.types import f32, i32, i64
+from gpuoff.ir.verify import verify
+
+try:  # tests/unit as a package, or as a rootdir-inserted folder
+    from tests.unit import irbuild as b
+    from tests.unit.test_ir_bounds_fuzz import Gen as BoundsGen
+except ImportError:
+    import irbuild as b  # type: ignore[no-redef]
+    from test_ir_bounds_fuzz import Gen as BoundsGen  # type: ignore[no-redef,import-not-found]
+
+X = b.ref("x", b.arr(f32))
+Y = b.ref("y", b.mut(f32))
+Z = b.ref("z", b.mut(f32, 2))
+
+
+def spec_of(m: n.Module) -> tuple[n.Module, Predicate]:
+    out = specialise(eliminate_redundant_checks(m))
+    assert out is not None
+    verify(out[0])
+    return out
+
+
+def holds(p: Predicate, grid: tuple[int, ...], **args: Any) -> bool:
+    g = (*grid, 1, 1)[:3]
+    plain = p.evaluate(p.values(g, args))
+    names = sorted(args)
+    fast = p.compile(names)(g, [args[k] for k in names])
+    assert plain == fast
+    return plain
+
+
+# --------------------------------------------------------------------------------------------
+# What is proven
+# --------------------------------------------------------------------------------------------
+
+
+def test_saxpy_x_is_proven_by_grid_or_y() -> None:
+    unchecked, p = spec_of(b.saxpy())
+    assert p.removed == (1,)
+    assert (lin(0, **{"shape:x:0": 1, "grid0": -1}), lin(0, **{"shape:x:0": 1, "shape:y:0": -1})) \
+        in p.clauses  # fmt: skip
+    assert "{c" not in format_module(unchecked).split("\n\n", 1)[1]
+    x, y = np.zeros(8, np.float32), np.zeros(8, np.float32)
+    assert holds(p, (8,), x=x, y=y)
+    assert holds(p, (100,), x=x, y=y)  # extra work-items fail the y guard
+    assert holds(p, (4,), x=x[:4], y=y)  # the grid alone keeps x in range
+    assert not holds(p, (8,), x=x[:4], y=y)
+
+
+def test_unguarded_saxpy_needs_the_grid_to_fit_both() -> None:
+    _, p = spec_of(b.saxpy(guarded=False))
+    assert p.removed == (1, 2, 3)
+    x = np.zeros(8, np.float32)
+    assert holds(p, (8,), x=x, y=x)
+    assert not holds(p, (9,), x=x, y=x)
+    assert not holds(p, (8,), x=x, y=x[:7])
+
+
+def stencil(dst_guarded: bool) -> n.Module:
+    """dst[i, j] = x-ish stencil on z; the guard covers src (z's own shape) only."""
+    i, j = b.var("i"), b.var("j")
+    rows, cols = b.shape(X), b.c(4)
+    body: list[n.Stmt] = [b.assign("j", b.gid(0)), b.assign("i", b.gid(1))]
+    inner = b.store(Z, (i, j), b.load(X, b.bin_("add", i, 1), check=1), check=2)
+    guard = b.and_(b.lt(i, b.bin_("sub", rows, 1)), b.lt(j, cols))
+    body.append(b.if_(guard, [inner]) if dst_guarded else inner)
+    k = b.kernel("k", [b.param("x", X.type), b.param("z", Z.type)], body, {"i": i64, "j": i64})
+    return b.module(k, checks=[b.check(1, "x"), b.check(2, "z", ndim=2)])
+
+
+def test_two_dimensional_grid_fits_the_destination() -> None:
+    _, p = spec_of(stencil(True))
+    assert p.removed == (2,)  # x[i + 1] is proven statically
+    z = np.zeros((6, 4), np.float32)
+    assert holds(p, (4, 6), x=np.zeros(7, np.float32), z=z)
+    assert holds(p, (9, 9), x=np.zeros(7, np.float32), z=z)  # guards: i < 6, j < 4
+    assert not holds(p, (4, 6), x=np.zeros(7, np.float32), z=z[:5])
+    _, p = spec_of(stencil(False))
+    assert p.removed == (1, 2)
+    assert holds(p, (4, 6), x=np.zeros(7, np.float32), z=z)
+    assert not holds(p, (4, 6), x=np.zeros(6, np.float32), z=z)  # x[i + 1] with i = 5
+
+
+def test_strided_index_and_scalar_loop_bound() -> None:
+    i, k = b.var("i"), b.var("k")
+    idx = b.bin_("add", b.bin_("mul", i, 3), 1)
+    loop = b.for_("k", 0, b.cast(i64, b.var("m", i32)), 1, [
+        b.store(Y, idx, b.load(X, k, check=2), check=1),
+    ])  # fmt: skip
+    body = [b.assign("i", b.gid(0)), loop]
+    params = [b.param("m", i32), b.param("x", X.type), b.param("y", Y.type)]
+    kern = b.kernel("k", params, body, {"i": i64, "k": i64})
+    _, p = spec_of(b.module(kern, checks=[b.check(1, "y"), b.check(2, "x")]))
+    assert p.removed == (1, 2)
+    x, y = np.zeros(5, np.float32), np.zeros(10, np.float32)
+    assert holds(p, (3,), m=5, x=x, y=y)  # y[3 * 2 + 1] = y[7]; x[4]
+    assert not holds(p, (4,), m=5, x=x, y=y)  # y[10]
+    assert not holds(p, (3,), m=6, x=x, y=y)  # x[5]
+    assert holds(p, (3,), m=-(1 << 45), x=x, y=y) is False  # outside the quantity limit
+
+
+def test_data_dependent_and_nonlinear_indices_stay_checked() -> None:
+    i = b.var("i")
+    body: list[n.Stmt] = [
+        b.assign("i", b.gid(0)),
+        b.store(Y, b.cast(i64, b.load(X, 0, check=1)), 1.0, check=2),
+        b.store(Y, b.bin_("mul", i, i), 1.0, check=3),
+        b.store(Y, b.wi("local_id"), 1.0, check=4),
+    ]
+    kern = b.kernel("k", [b.param("x", X.type), b.param("y", Y.type)], body, {"i": i64})
+    _, p = spec_of(b.module(kern, checks=[b.check(1, "x"), b.check(2, "y"), b.check(3, "y"),
+                                          b.check(4, "y")]))  # fmt: skip
+    assert p.removed == (1,)  # x[0]: the array must not be empty
+    assert holds(p, (1,), x=np.zeros(1, np.float32), y=np.zeros(1, np.float32))
+    assert not holds(p, (1,), x=np.zeros(0, np.float32), y=np.zeros(1, np.float32))
+
+
+def test_nothing_to_do() -> None:
+    m = b.saxpy()
+    assert specialise(n.Module(m.kernel, m.functions, m.checks, boundscheck=False)) is None
+    i = b.var("i")
+    body = [b.assign("i", b.load(b.ref("q", b.arr(i64)), 0)),  # unchecked: unknown i
+            b.store(Y, i, 1.0, check=1)]  # fmt: skip
+    params = [b.param("q", b.arr(i64)), b.param("y", Y.type)]
+    kern = b.kernel("k", params, body, {"i": i64})
+    assert specialise(b.module(kern, checks=[b.check(1, "y")])) is None
+
+
+def test_reassigned_variables_lose_their_bounds() -> None:
+    i = b.var("i")
+    body: list[n.Stmt] = [
+        b.assign("i", b.gid(0)),
+        b.while_(b.lt(i, b.shape(Y)), [b.assign("i", b.bin_("add", i, 2))]),
+        b.store(Y, b.bin_("sub", i, 1), 1.0, check=1),
+    ]
+    kern = b.kernel("k", [b.param("y", Y.type)], body, {"i": i64})
+    assert specialise(b.module(kern, checks=[b.check(1, "y")])) is None
+
+
+def test_format() -> None:
+    assert format_lin(lin(-1, grid0=2, **{"shape:x:0": -1})) == "2*grid0 - shape:x:0 - 1 >= 0"
+    _, p = spec_of(b.saxpy(guarded=False))
+    assert "grid0" in str(p) and " or " not in str(p).split(" and ")[0]
+
+
+# --------------------------------------------------------------------------------------------
+# Soundness fuzz
+# --------------------------------------------------------------------------------------------
+
+
+class AffineGen:
+    """Random kernels whose indices are affine in work-item ids and range-loop variables,
+    under guards against shapes, scalars, the grid and constants (off-by-one bait)."""
+
+    def __init__(self, seed: int) -> None:
+        self.r = random.Random(seed)
+        self.checks: list[n.BoundsCheck] = []
+
+    def bound(self) -> n.Expr:
+        pick = self.r.randrange(7)
+        base: n.Expr = (b.shape(X), b.shape(Y), b.shape(Z, self.r.randrange(2)), b.var("n"),
+                        b.cast(i64, b.var("m", i32)), b.wi("global_size", self.r.randrange(2)),
+                        b.c(self.r.randint(0, 6)))[pick]  # fmt: skip
+        off = self.r.randint(-2, 2)
+        return base if off == 0 or pick == 6 else b.bin_("add", base, b.c(off))
+
+    def term(self) -> n.Expr:
+        return self.r.choice((b.gid(0), b.gid(1), b.var("i"), b.var("j"), b.var("k")))
+
+    def affine(self) -> n.Expr:
+        e = self.term()
+        if self.r.random() < 0.3:
+            e = b.bin_("mul", e, b.c(self.r.randint(1, 3)))
+        if self.r.random() < 0.25:
+            e = b.bin_(self.r.choice(("add", "sub")), e, self.term())
+        if self.r.random() < 0.5:
+            e = b.bin_("add", e, b.c(self.r.randint(-2, 2)))
+        return e
+
+    def access(self) -> n.Stmt:
+        cid = len(self.checks) + 1
+        pick = self.r.randrange(3)
+        if pick == 0:
+            self.checks.append(b.check(cid, "y"))
+            return b.store(Y, self.affine(), 1.0, check=cid)
+        if pick == 1:
+            self.checks += [b.check(cid, "x"), b.check(cid + 1, "y")]
+            return b.store(Y, 0, b.load(X, self.affine(), check=cid), check=cid + 1)
+        self.checks.append(b.check(cid, "z", ndim=2))
+        return b.store(Z, (self.affine(), self.affine()), 2.0, check=cid)
+
+    def cond(self) -> n.Expr:
+        lhs = self.term() if self.r.random() < 0.5 else self.affine()
+        c: n.Expr = b.cmp(self.r.choice(("lt", "le", "gt", "ge")), lhs, self.bound())
+        if self.r.random() < 0.3:
+            c = b.and_(c, b.cmp(self.r.choice(("lt", "ge")), self.term(), self.bound()))
+        return b.not_(c) if self.r.random() < 0.15 else c
+
+    def access_at(self, term: n.Expr, low: int = 0) -> n.Stmt:
+        """An access at ``term + off`` (off-by-one bait next to a guard ``term >= low``)."""
+        off = self.r.choice((-low - 1, -low, -low + 1, -1, 0, 1))
+        idx = term if off == 0 else b.bin_("add", term, b.c(off))
+        cid = len(self.checks) + 1
+        if self.r.random() < 0.5:
+            self.checks.append(b.check(cid, "y"))
+            return b.store(Y, idx, 1.0, check=cid)
+        self.checks.append(b.check(cid, "z", ndim=2))
+        other = self.term()
+        return b.store(Z, (idx, other) if self.r.random() < 0.5 else (other, idx), 2.0, check=cid)
+
+    def guarded(self, depth: int) -> n.Stmt:
+        """A guard (or range loop) on one term, with accesses near its bounds inside."""
+        t = self.r.choice(("i", "j", "k"))
+        if self.r.random() < 0.6:
+            op, low = self.r.choice(("gt", "ge")), self.r.randint(-1, 2)
+            lower = b.cmp(op, b.var(t), b.c(low))
+            low += op == "gt"
+            upper = b.cmp(self.r.choice(("lt", "le")), b.var(t), self.bound())
+            cond = self.r.choice((lower, upper, b.and_(lower, upper), b.and_(upper, lower)))
+            if self.r.random() < 0.2:  # the same facts through the else branch
+                return b.if_(b.not_(cond), [], [self.access_at(b.var(t), low)])
+            return b.if_(cond, [self.access_at(b.var(t), low), *self.block(depth + 1)][:3])
+        start = b.c(self.r.randint(-1, 2)) if self.r.random() < 0.7 else self.bound()
+        body = [self.access_at(b.var(t)), self.access_at(b.var(t))]
+        return b.for_(t, start, self.bound(), b.c(self.r.choice((1, 2))), body)
+
+    def stmt(self, depth: int) -> n.Stmt:
+        if depth < 2 and self.r.random() < 0.35:
+            return self.guarded(depth)
+        pick = self.r.randrange(9 if depth < 2 else 4)
+        if pick <= 1:
+            return self.access()
+        if pick == 2:
+            value = self.affine() if self.r.random() < 0.7 else b.bin_("mul", b.var("i"), b.gid())
+            return b.assign(self.r.choice(("i", "j")), value)
+        if pick == 3:
+            return b.if_(self.cond(), [n.Return()])
+        if pick <= 5:
+            orelse = self.block(depth + 1) if self.r.random() < 0.4 else []
+            return b.if_(self.cond(), self.block(depth + 1), orelse)
+        if pick <= 7:
+            start = b.c(self.r.randint(-1, 2)) if self.r.random() < 0.7 else self.bound()
+            step = b.c(self.r.choice((1, 2, -1)))
+            return b.for_("k", start, self.bound(), step, self.block(depth + 1))
+        w = b.var("w")
+        body = [b.assign("w", b.bin_("add", w, 1)), *self.block(depth + 1),
+                b.assign(self.r.choice(("i", "j")), b.bin_("add", self.term(), 1))]  # fmt: skip
+        return n.While(b.and_(b.lt(w, 3), self.cond()), tuple(body))
+
+    def block(self, depth: int) -> list[n.Stmt]:
+        return [self.stmt(depth) for _ in range(self.r.randint(1, 3))]
+
+    def module(self) -> n.Module:
+        body = [b.assign("w", b.c(0)), b.assign("i", b.gid(0)), b.assign("j", b.gid(1)),
+                b.assign("k", b.c(0)), *self.block(0)]  # fmt: skip
+        params = [b.param("n", i64), b.param("m", i32), b.param("x", X.type),
+                  b.param("y", Y.type), b.param("z", Z.type)]  # fmt: skip
+        kern = b.kernel("k", params, body, {v: i64 for v in "wijk"})
+        return b.module(kern, checks=self.checks)
+
+
+def run(m: n.Module, grid: tuple[int, int], nval: int, mval: int, sizes: tuple[int, ...]
+        ) -> tuple[list[Any], str]:  # fmt: skip
+    x = np.arange(sizes[0], dtype=np.float32)
+    y, z = np.zeros(sizes[1], np.float32), np.zeros(sizes[2:], np.float32)
+    try:
+        interp.run(m, [nval, mval, x, y, z], grid, (1, 1))
+        err = ""
+    except BoundsError as e:
+        err = str(e)
+    return [y.tolist(), z.tolist()], err
+
+
+def launches(r: random.Random) -> list[tuple[tuple[int, int], int, int, tuple[int, ...]]]:
+    """Random launches; half of them with every quantity near one value (boundary bait)."""
+    out: list[tuple[tuple[int, int], int, int, tuple[int, ...]]] = []
+    for k in range(16):
+        base = r.randint(1, 6)
+
+        def q(lo: int, hi: int, base: int = base, near: bool = k % 2 == 0) -> int:
+            return max(lo, base + r.randint(-1, 1)) if near else r.randint(lo, hi)
+
+        grid = (q(0, 6), q(1, 3))
+        sizes = (q(0, 8), q(0, 8), q(0, 4), q(0, 5))
+        out.append((grid, q(-2, 8), q(-2, 8), sizes))
+    return out
+
+
+def check_launches(m: n.Module, seed: int) -> int:
+    """Run ``m`` and its unchecked variant where the predicate holds; the count run."""
+    out = specialise(m)
+    if out is None:
+        return 0
+    unchecked, p = out
+    verify(unchecked)
+    ran = 0
+    for grid, nval, mval, sizes in launches(random.Random(seed)):
+        arrays = {"x": np.zeros(sizes[0]), "y": np.zeros(sizes[1]), "z": np.zeros(sizes[2:])}
+        if holds(p, grid, n=nval, m=mval, **arrays):
+            ran += 1
+            # an error from a check the predicate does not cover stays the same; a removed
+            # access out of range raises UndefinedBehaviorError in the unchecked module
+            assert run(unchecked, grid, nval, mval, sizes) == run(m, grid, nval, mval, sizes)
+    return ran
+
+
+@pytest.mark.parametrize("seed", range(250))
+def test_predicate_is_sound_on_random_affine_kernels(seed: int) -> None:
+    m = eliminate_redundant_checks(AffineGen(seed).module())
+    verify(m)
+    check_launches(m, seed)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_predicate_is_sound_on_random_bounds_fuzz_kernels(seed: int) -> None:
+    m = BoundsGen(seed).module()  # params n and y only: adapt the launch to them
+    out = specialise(m)
+    if out is None:
+        return
+    unchecked, p = out
+    for nval, size, grid in ((3, 5, 7), (-2, 4, 3), (8, 8, 10), (0, 0, 2), (2, 6, 4)):
+        if holds(p, (grid,), n=nval, y=np.zeros(size)):
+            ys = [np.zeros(size, np.float32) for _ in range(2)]
+            errors = []
+            for module, y in ((m, ys[0]), (unchecked, ys[1])):
+                try:
+                    interp.run(module, [nval, y], grid, 1)
+                    errors.append("")
+                except BoundsError as e:
+                    errors.append(str(e))
+            assert ys[0].tolist() == ys[1].tolist() and errors[0] == errors[1]
+
+
+def test_fuzz_is_not_vacuous() -> None:
+    """Enough launches run unchecked that the soundness tests above mean something."""
+    ran = sum(check_launches(eliminate_redundant_checks(AffineGen(s).module()), s)
+              for s in range(250))  # fmt: skip
+    assert ran >= 500
