@@ -201,27 +201,29 @@ def wait_for_links() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _dlopen_image(image: bytes, parent: str | None) -> ctypes.CDLL:
-    """``dlopen`` an in-memory library from a file in a new folder under ``parent`` (the
-    system's temporary folder when ``None``), removed once it is mapped.
+def _dlopen_image(image: bytes, folder: str | None) -> ctypes.CDLL:
+    """``dlopen`` an in-memory library from a new file in ``folder`` (``$TMPDIR``, else
+    ``/tmp``, when ``None``), removed once it is mapped.
 
     ``dlopen`` returns an already loaded library when given a path it has seen before, even
     if the file there changed since: each load gets a path never used before in this process
     (a counter; an anonymous memory file's ``/proc/self/fd/N`` would repeat once N is
-    reused, silently running another kernel)."""
-    import tempfile
-
+    reused, silently running another kernel). The file is created exclusively, never through
+    a link, with a random part in its name (no ``tempfile``: importing it and ``shutil``
+    costs a cache hit more than the whole load)."""
     _counter[0] += 1
-    folder = tempfile.mkdtemp(prefix="gpuoff-kernel-", dir=parent)
-    path = os.path.join(folder, f"k{os.getpid()}-{_counter[0]}.so")
+    base = folder or os.environ.get("TMPDIR") or "/tmp"
+    name = f"gpuoff-kernel-{os.getpid()}-{_counter[0]}-{os.urandom(6).hex()}.so"
+    path = os.path.join(base, name)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o700)
     try:
-        with open(path, "wb") as fh:
+        with os.fdopen(fd, "wb") as fh:
             fh.write(image)
         return ctypes.CDLL(path, mode=os.RTLD_LOCAL | os.RTLD_NOW)
     finally:
         try:
             os.unlink(path)
-            os.rmdir(folder)
         except OSError:
             pass
 
