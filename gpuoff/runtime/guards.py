@@ -102,16 +102,33 @@ def settle(event: Event) -> None:
 
 
 def prune(uses: list[Use]) -> None:
-    """Drop the uses whose work has finished (their errors are deferred, not lost)."""
+    """Drop the uses whose work has finished (their errors are deferred, not lost), and a use
+    superseded by the next one (``_supersedes``): a loop of launches keeps one use, not one
+    per launch still in flight. A dropped unfinished use's event stays in ``_pending`` (``track``),
+    so its errors still surface at the next synchronisation."""
     if not uses:
         return
-    keep = []
+    keep: list[Use] = []
     for use in uses:
         if use.event.done():
             settle(use.event)
+        elif keep and _supersedes(use, keep[-1]):
+            keep[-1] = use
         else:
             keep.append(use)
     uses[:] = keep
+
+
+def _supersedes(new: Use, old: Use) -> bool:
+    """Whether ``old`` tells nothing ``new`` does not: ``new`` finishing implies ``old`` has,
+    it covers ``old``'s bytes, and it conflicts with every use ``old`` conflicts with (and
+    writes if ``old`` does). Waiting for ``new`` then orders after both."""
+    return (
+        (new.access is old.access or new.access.exclusive)
+        and new.lo <= old.lo
+        and old.hi <= new.hi
+        and new.event.implies(old.event)
+    )
 
 
 def conflicting_events(uses: Iterable[Use], lo: int, hi: int, access: Access) -> list[Event]:

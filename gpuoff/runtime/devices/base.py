@@ -41,6 +41,12 @@ class Event(ABC):
     def done(self) -> bool:
         """True when the work has finished (never blocks)."""
 
+    def implies(self, other: Event) -> bool:
+        """True when this work finishing means ``other`` has finished too (a later command of
+        the same in-order queue); False when unknown. Lets the guards keep one use for a run
+        of launches. Optional: the default knows nothing."""
+        return False
+
 
 class DoneEvent(Event):
     """An event that has already completed (synchronous work)."""

@@ -154,6 +154,11 @@ class OpenCLEvent(Event):
             return True
         return dev._poll(self)
 
+    def implies(self, other: Event) -> bool:
+        # One in-order queue: a command completes after every command enqueued before it.
+        return (type(other) is OpenCLEvent and other._device is self._device
+                and other.order <= self.order != _UNQUEUED)  # fmt: skip
+
     def wait(self) -> None:
         dev = self._device
         order = self.order
