@@ -246,15 +246,28 @@ class Kernel(Generic[P]):
                     raise A.type_error(self.__name__, decl, a, "an array for a scalar parameter")
                 A.check_scalar(self.__name__, decl, a)
                 types.append(decl.dtype)
-        build = _Builder(self, device, types)
-        module, unchecked, program = build.first(grid, args)
         variants = None
-        if build.holds is not None:
-            variants = Variants(build.holds, build.variant)
-            variants.programs[unchecked] = program
+        if type(self)._compile is not Kernel._compile:
+            # a subclass that makes its own programs (runtime.testing.PyKernel): one variant
+            module, program = self._compile(device, types)
+        else:
+            build = _Builder(self, device, types)
+            module, unchecked, program = build.first(grid, args)
+            if build.holds is not None:
+                variants = Variants(build.holds, build.variant)
+                variants.programs[unchecked] = program
         plan = Plan(self.__name__, device, decls, key, module, program, variants)
         self._plans[key] = plan
         return plan
+
+    def _compile(self, device: Device, types: list[Any]) -> tuple[Any, Program]:
+        """(checked module, its program) for argument ``types``: from the disk cache, else
+        compiled. Launches do not call it (they pick a variant per launch); a subclass that
+        overrides it makes every program itself and gets no unchecked variant."""
+        build = _Builder(self, device, types)
+        key_hit = cache.load(build._key(False)) if build.target is not None else None
+        build._set_module(key_hit[0] if key_hit is not None else self._lower(types))
+        return build.module, build.variant(False)
 
     def _lower(self, types: list[Any]) -> Any:
         from gpuoff.frontend import lower_kernel
