@@ -186,9 +186,19 @@ class Predicate:
 
 
 def _expr(form: Lin, names: Mapping[str, str]) -> str:
-    """``form >= 0`` as a Python expression, with the constant moved to the right."""
-    lhs = " + ".join(f"{c}*{names[q]}" if c != 1 else names[q] for q, c in form[0]) or "0"
-    return f"{lhs} >= {-form[1]}"
+    """``form >= 0`` as a short Python comparison: ``q1 >= q0``, ``q0 <= 1099511627776``."""
+
+    def side(terms: list[tuple[str, int]], const: int) -> str:
+        text = " + ".join(names[q] if c == 1 else f"{c}*{names[q]}" for q, c in terms)
+        if not text:
+            return str(const)
+        return text if const == 0 else f"{text} {'+' if const > 0 else '-'} {abs(const)}"
+
+    pos = [(q, c) for q, c in form[0] if c > 0]
+    neg = [(q, -c) for q, c in form[0] if c < 0]
+    if not pos:
+        return f"{side(neg, 0)} <= {form[1]}"
+    return f"{side(pos, 0)} >= {side(neg, -form[1])}"
 
 
 # --------------------------------------------------------------------------------------------

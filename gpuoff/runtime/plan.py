@@ -112,7 +112,12 @@ class Plan:
             launch.geometry(self.device)
             geo = launch._geometry
         variants = self.variants
-        program = self.program if variants is None else variants.program(launch.grid, args)
+        if variants is None:
+            program = self.program
+        else:
+            program = variants.programs[variants.holds(launch.grid, args)] or variants.program(
+                launch.grid, args
+            )
         values: list[Any] = list(geo[1])
         for i, is_array, decl, kind, lo, hi in self.params:
             a = args[i]
