@@ -4,7 +4,9 @@ copies and launches, error records."""
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,7 +20,7 @@ from gpuoff.ir import types as t
 from gpuoff.ownership import Access
 from gpuoff.runtime.devices import opencl as ocl
 from gpuoff.runtime.devices import opencl_program
-from gpuoff.runtime.devices.base import ArrayArg, LaunchArg
+from gpuoff.runtime.devices.base import ArrayArg, DoneEvent, LaunchArg
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 MUT = Access.BORROW_MUT
@@ -170,3 +172,135 @@ def test_barrier_kernels_need_whole_groups() -> None:
     args: list[LaunchArg] = [ArrayArg(xa, 0, (16,), (1,)), ArrayArg(oa, 0, (1,), (1,))]
     with pytest.raises(ValueError, match="must be a multiple of the block"):
         dev.launch(program, args, (300, 1, 1), (256, 1, 1), [])
+
+
+def _launch_scale(
+    dev: ocl.OpenCLDevice, n: int = 64
+) -> tuple[list[ocl.OpenCLEvent], np.ndarray[Any, Any]]:
+    """Five launches of ``y += 1.0 * x`` over ``n`` items (x = 0..n-1, y = 0); their events
+    and the allocation of y, read back by the caller."""
+    program = dev.compile(_scale_module())
+    x = np.arange(n, dtype=np.float32)
+    xa, ya = dev.allocate(x.nbytes), dev.allocate(x.nbytes)
+    dev.copy_from_host(xa, 0, x, [])
+    dev.copy_from_host(ya, 0, np.zeros_like(x), [])
+    args: list[LaunchArg] = [1.0, ArrayArg(xa, 0, (n,), (1,)), ArrayArg(ya, 0, (n,), (1,))]
+    events = [dev.launch(program, args, (n, 1, 1), None, []) for _ in range(5)]
+    out = np.empty_like(x)
+    dev.copy_to_host(out, ya, 0, events[-1:]).wait()
+    assert all(isinstance(e, ocl.OpenCLEvent) for e in events)
+    return events, out  # type: ignore[return-value]
+
+
+def test_done_asks_the_driver_only_now_and_then_and_never_for_older_commands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dev = ocl.open_device("opencl:0")
+    program = dev.compile(_scale_module())
+    xa, ya = dev.allocate(256), dev.allocate(256)
+    args: list[LaunchArg] = [1.0, ArrayArg(xa, 0, (64,), (1,)), ArrayArg(ya, 0, (64,), (1,))]
+    first = dev.launch(program, args, (64, 1, 1), None, [])
+    last = dev.launch(program, args, (64, 1, 1), None, [])
+    assert isinstance(last, ocl.OpenCLEvent)
+    queries = []
+    real_status = dev._status
+    monkeypatch.setattr(dev, "_status", real_status)
+
+    class Spy:  # counts get_info calls on the last launch's cl.Event
+        def __init__(self, event: object) -> None:
+            self.event = event
+
+        def get_info(self, what: object) -> object:
+            queries.append(what)
+            return self.event.get_info(what)  # type: ignore[attr-defined]
+
+        def wait(self) -> None:
+            self.event.wait()  # type: ignore[attr-defined]
+
+    last.cl_event = Spy(last.cl_event)
+    # A polling loop terminates: every _POLL_EVERY-th unresolved call asks the driver.
+    calls, give_up = 0, time.monotonic() + 60.0  # a loaded machine may start the work late
+    while not last.done():
+        calls += 1
+        assert time.monotonic() < give_up
+    assert len(queries) >= 1 and calls + 1 >= ocl._POLL_EVERY
+    assert len(queries) == (calls + 1) // ocl._POLL_EVERY
+    # In order: the last command done means the first is, with no further driver call.
+    asked = len(queries)
+    assert first.done() and len(queries) == asked
+    first.wait()  # no driver wait either: known complete
+    dev.free(xa)
+    dev.free(ya)
+
+
+def test_waiting_for_a_command_completes_every_earlier_one() -> None:
+    dev = ocl.open_device("opencl:0")
+    events, out = _launch_scale(dev)
+    np.testing.assert_array_equal(out, 5 * np.arange(64, dtype=np.float32))
+    before = dev._unresolved
+    assert all(e.done() for e in events)  # by queue order alone
+    assert dev._unresolved == before
+
+
+def test_implies_follows_the_in_order_queue() -> None:
+    dev = ocl.open_device("opencl:0")
+    other = ocl.open_device("opencl:0")  # another context and queue: no order between them
+    events, _ = _launch_scale(dev)
+    theirs, _ = _launch_scale(other)
+    assert events[3].implies(events[1]) and events[3].implies(events[3])
+    assert not events[1].implies(events[3])
+    assert not events[3].implies(theirs[0]) and not theirs[4].implies(events[0])
+    assert not events[3].implies(DoneEvent())
+    unqueued = ocl.OpenCLEvent(None, dev)
+    assert not unqueued.implies(events[0])
+
+
+def test_a_loop_of_checked_launches_sets_only_the_record_slot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dev = ocl.open_device("opencl:0")
+    program = dev.compile(_scale_module())
+    assert program.checked
+    full, slot_only = [], []
+    kernel = program.kernel
+
+    class CountingKernel:  # wraps the cl.Kernel: counts the two ways arguments are set
+        def __getattr__(self, name: str) -> object:
+            return getattr(kernel, name)
+
+        def set_args(self, *vals: object) -> None:
+            full.append(vals)
+            kernel.set_args(*vals)
+
+        def _set_arg_buf(self, index: int, data: bytes) -> None:
+            slot_only.append((index, int.from_bytes(data, "little")))
+            kernel._set_arg_buf(index, data)
+
+    monkeypatch.setattr(program, "kernel", CountingKernel())
+    enqueue = program._enqueue_nd_range
+    monkeypatch.setattr(program, "_enqueue_nd_range",
+                        lambda queue, _, *rest: enqueue(queue, kernel, *rest))  # fmt: skip
+    program._last = []
+    n = 16
+    x = np.arange(n, dtype=np.float32)
+    xa, ya = dev.allocate(x.nbytes), dev.allocate(x.nbytes)
+    dev.copy_from_host(xa, 0, x, [])
+    dev.copy_from_host(ya, 0, np.zeros_like(x), [])
+    args: list[LaunchArg] = [2.0, ArrayArg(xa, 0, (n,), (1,)), ArrayArg(ya, 0, (n,), (1,))]
+    events = [dev.launch(program, args, (n, 1, 1), None, []) for _ in range(4)]
+    seqs = []
+    for e in events:
+        e.wait()
+        assert isinstance(e, ocl.OpenCLEvent)
+        seqs.append(e.seq % ocl._ERR_SLOTS)
+    assert len(full) == 1 and [s for _, s in slot_only] == seqs[1:]
+    assert all(i == len(program.source.args) - 1 for i, _ in slot_only)
+    out = np.empty_like(x)
+    dev.copy_to_host(out, ya, 0, []).wait()
+    np.testing.assert_array_equal(out, 8 * x)
+    # New arguments (a different scalar) set everything again.
+    args[0] = 1.0
+    dev.launch(program, args, (n, 1, 1), None, []).wait()
+    assert len(full) == 2
+    dev.copy_to_host(out, ya, 0, []).wait()
+    np.testing.assert_array_equal(out, 9 * x)

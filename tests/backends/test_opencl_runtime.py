@@ -124,3 +124,43 @@ def test_grid_stride_reduction_with_barriers_in_a_loop() -> None:
         block = kernels.REDUCE_BLOCK
         kernels.sum_reduce[(8 * block,), (block,)](go.array(x), out)
         np.testing.assert_allclose(out.numpy()[0], x.astype(np.float64).sum(), rtol=1e-5)
+
+
+def test_a_loop_of_launches_keeps_one_use_per_buffer() -> None:
+    # Launches on one in-order queue: the newest use of a buffer stands for the older ones
+    # (guards.prune), so the guards' work per launch does not grow with the work in flight.
+    n = 64
+    x = go.array(np.arange(n, dtype=np.float32))
+    y = go.zeros(n, go.f32)
+    with go.on("opencl:0"):
+        for _ in range(200):
+            axpy[n](1.0, x, y)
+            assert len(y._st.uses) <= 2 and len(x._st.uses) <= 2
+        np.testing.assert_array_equal(y.numpy(), 200 * np.arange(n, dtype=np.float32))
+
+
+def test_prune_drops_only_uses_that_a_later_one_stands_for() -> None:
+    from gpuoff.ownership import Access
+    from gpuoff.runtime import guards
+    from gpuoff.runtime.devices import opencl as ocl
+
+    dev, other = ocl.open_device("opencl:0"), ocl.open_device("opencl:0")
+
+    def ev(device: ocl.OpenCLDevice, order: int) -> ocl.OpenCLEvent:
+        e = ocl.OpenCLEvent(None, device)  # never done: no command behind it
+        e.order = order
+        return e
+
+    w, r = Access.BORROW_MUT, Access.BORROW
+    uses = [
+        guards.Use(0, 64, w, ev(dev, 1)),
+        guards.Use(0, 64, r, ev(dev, 2)),  # a reader does not stand for a writer
+        guards.Use(0, 64, r, ev(dev, 3)),  # ... but for the reader before it
+        guards.Use(0, 32, w, ev(dev, 4)),  # covers fewer bytes than the reader
+        guards.Use(0, 64, w, ev(dev, 5)),  # a writer stands for the writer before it
+        guards.Use(0, 64, w, ev(other, 9)),  # another queue: no order with this one
+        guards.Use(8, 16, w, ev(other, 8)),  # an earlier command (out of list order)
+    ]
+    kept = list(uses)
+    guards.prune(kept)
+    assert kept == [uses[0], uses[2], uses[4], uses[5], uses[6]]
