@@ -7,7 +7,9 @@ opens device ``N`` in that order.
 Each device has one context and one in-order queue, so commands run in the order they are
 enqueued and events of this device never need to be passed along as ``wait_for`` (events of
 other devices are waited for on the host first). Launches and copies are asynchronous and
-return ``OpenCLEvent``s wrapping ``cl.Event``s.
+return ``OpenCLEvent``s wrapping ``cl.Event``s, numbered in queue order: completion of one
+implies completion of every earlier one (``done``, ``implies``), so the device asks the driver
+for an event's status only now and then, and never for a command older than one known done.
 
 Programs are cached in memory (rendered source -> built program) and on disk as driver
 binaries (``program.get_info(BINARIES)``) keyed by the source hash, the build options, the
@@ -16,8 +18,10 @@ use ``cache_key`` / ``build`` / ``load``, whose artifact is the program's source
 
 Bounds errors: a kernel whose module keeps checks gets an error record from a ring of small
 zeroed buffers; the record is read back only when the launch's event is waited on (so the warm
-launch path is ``set_args`` plus ``enqueue_nd_range_kernel``, what pyopencl's own
-``prg.k(queue, ...)`` does) and raised there, once, as ``BoundsError``.
+launch path is at most ``set_args`` plus ``enqueue_nd_range_kernel``, what pyopencl's own
+``prg.k(queue, ...)`` does; a launch repeating the previous one's arguments sets only its
+record slot, or nothing for a kernel without checks) and raised there, once, as
+``BoundsError``.
 """
 
 from __future__ import annotations

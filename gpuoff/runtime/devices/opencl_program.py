@@ -1,9 +1,11 @@
 """Building OpenCL programs (with a driver-binary disk cache) and launching their kernel.
 
-``OpenCLProgram.enqueue`` is the warm launch path: it flattens the launch arguments once per
-call following the argument plan made when the program was built (per parameter: buffer,
-element offset, shape, strides), hands them to pyopencl's generated ``set_args`` (argument
-types were fixed once with ``set_scalar_arg_dtypes``) and enqueues the kernel.
+``OpenCLProgram.enqueue`` is the warm launch path: it flattens the launch arguments following
+the argument plan made when the program was built (per parameter: buffer, element offset,
+shape, strides); when they differ from the previous launch's it hands them all to pyopencl's
+generated ``set_args`` (argument types were fixed once with ``set_scalar_arg_dtypes``), else it
+sets only the error-record slot (checked kernels) or nothing; then it enqueues the kernel with
+global and local sizes computed once per (grid, block).
 """
 
 from __future__ import annotations
