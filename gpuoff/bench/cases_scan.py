@@ -1,4 +1,4 @@
-"""The scan case of the suite: inclusive prefix sum (``np.cumsum``) of i32, work-efficient.
+"""The scan case of the suite (inclusive prefix sum of i32, work-efficient) and tiled sgemm.
 
 The gpuoff side is the Blelloch scan of ``examples/scan.py`` with more elements per work-item
 (each sums ``ITEMS`` consecutive elements before the tree): one work-group scans ``TILE``
@@ -9,7 +9,11 @@ baselines live here too (the suite's per-backend tables are keyed by the older c
 - ``cpu``: a two-pass C/OpenMP scan (``baselines/scan.c``) and NumPy's ``cumsum``;
 - ``opencl``: the same three-kernel Blelloch scan hand-written in OpenCL C.
 
-i32 keeps every implementation exact, so the check against NumPy is equality. ``work`` counts
+``sgemm_tiled`` (the shared-memory tiles of ``examples/sgemm_tiled.py``) is here because the
+suite's own sgemm is the naive kernel; its CPU baselines are the suite's C/OpenMP sgemm and
+NumPy (OpenBLAS), its OpenCL baseline a hand-written tiled kernel.
+
+i32 keeps every scan implementation exact, so the check against NumPy is equality. ``work`` counts
 the bytes a scan must move at least (read ``x``, write the result): 8 per element.
 """
 
@@ -21,9 +25,11 @@ from collections.abc import Callable
 import numpy as np
 
 import gpuoff as go
-from gpuoff import Array, Borrow, BorrowMut, i32
+from gpuoff import Array, Borrow, BorrowMut, f32, i32
 from gpuoff.bench.harness import BenchSkip, Case, Impl
 from gpuoff.bench.registry import Entry, Inputs, backend_of, on_device, pow2, rng
+
+Factory = Callable[[str, Inputs], Impl]
 
 BLOCK = 256
 """Work-items per work-group of ``scan_blocks`` (a power of two)."""
@@ -262,26 +268,159 @@ def opencl_scan(device: str, inputs: Inputs) -> Impl:
     return Impl(run, lambda: d.download(outs[0], x), keep=(*ins, *outs, *sums))
 
 
-SCAN_BASELINES: dict[str, dict[str, Callable[[str, Inputs], Impl]]] = {
+SCAN_BASELINES: dict[str, dict[str, Factory]] = {
     "cpu": {"C/OpenMP": c_scan, "NumPy": numpy_scan},
     "opencl": {"OpenCL C": opencl_scan},
 }
 """Backend -> baseline name -> factory, as the suite's per-backend tables."""
 
 
-def scan_baselines(device: str, inputs: Inputs) -> tuple[dict[str, Impl], list[str]]:
-    """Build the scan baselines of ``device``'s backend; say which could not run and why."""
+def build_baselines(kernel: str, table: dict[str, dict[str, Factory]], device: str,
+                    inputs: Inputs) -> tuple[dict[str, Impl], list[str]]:  # fmt: skip
+    """Build ``table``'s baselines for ``device``'s backend; say which could not run and why."""
     out: dict[str, Impl] = {}
     skipped: list[str] = []
-    for name, factory in SCAN_BASELINES.get(backend_of(device), {}).items():
+    for name, factory in table.get(backend_of(device), {}).items():
         try:
             out[name] = factory(device, inputs)
         except BenchSkip as e:
-            skipped.append(f"scan on {device}: baseline {name} skipped: {e}")
+            skipped.append(f"{kernel} on {device}: baseline {name} skipped: {e}")
     return out, skipped
+
+
+def scan_baselines(device: str, inputs: Inputs) -> tuple[dict[str, Impl], list[str]]:
+    """Build the scan baselines of ``device``'s backend; say which could not run and why."""
+    return build_baselines("scan", SCAN_BASELINES, device, inputs)
+
+
+# --- tiled sgemm -------------------------------------------------------------------------------
+
+SGEMM_TILE = 16
+"""Side of the square work-group and of the shared tiles of ``sgemm_tiled``."""
+
+
+@go.kernel
+def sgemm_tiled(a: Borrow[Array[f32]], b: Borrow[Array[f32]], c: BorrowMut[Array[f32]]) -> None:
+    """``c = a @ b`` with shared ``SGEMM_TILE``-square tiles (``examples/sgemm_tiled.py``).
+    Grid ``(cols, rows)`` rounded up to the tile, block ``(SGEMM_TILE, SGEMM_TILE)``."""
+    tx = go.local_id(0)
+    ty = go.local_id(1)
+    col = go.global_id(0)
+    row = go.global_id(1)
+    rows = c.shape[0]
+    cols = c.shape[1]
+    inner = a.shape[1]
+    a_tile = go.shared((SGEMM_TILE, SGEMM_TILE), go.f32)
+    b_tile = go.shared((SGEMM_TILE, SGEMM_TILE), go.f32)
+    acc = go.f32(0.0)
+    for t in range((inner + SGEMM_TILE - 1) // SGEMM_TILE):
+        ak = t * SGEMM_TILE + tx
+        bk = t * SGEMM_TILE + ty
+        av = go.f32(0.0)
+        bv = go.f32(0.0)
+        if row < rows and ak < inner:
+            av = a[row, ak]
+        if bk < inner and col < cols:
+            bv = b[bk, col]
+        a_tile[ty, tx] = av
+        b_tile[ty, tx] = bv
+        go.barrier()
+        for k in range(SGEMM_TILE):
+            acc += a_tile[ty, k] * b_tile[k, tx]
+        go.barrier()
+    if row < rows and col < cols:
+        c[row, col] = acc
+
+
+def sgemm_tiled_case(device: str, quick: bool) -> Case:
+    """inputs: ``a``, ``b`` (f32[n, n]); result: ``a @ b``. Baselines: the suite's C/OpenMP
+    sgemm and NumPy (OpenBLAS) on the CPU, a hand-written tiled OpenCL C kernel on OpenCL."""
+    n = 256 if quick else 1024
+    a = rng().random((n, n), dtype=np.float32)
+    b = rng().random((n, n), dtype=np.float32) + np.float32(0.5)
+    with on_device(device):
+        ab, bb, cb = go.array(a), go.array(b), go.zeros((n, n), f32)
+    side = -(-n // SGEMM_TILE) * SGEMM_TILE
+
+    def run() -> None:
+        with on_device(device):
+            sgemm_tiled[(side, side), (SGEMM_TILE, SGEMM_TILE)](ab, bb, cb)
+            go.synchronize()
+
+    baselines, skipped = build_baselines("sgemm_tiled", SGEMM_BASELINES, device, {"a": a, "b": b})
+    return Case(
+        kernel="sgemm_tiled", size=f"{n}x{n} f32, {SGEMM_TILE}x{SGEMM_TILE} tiles",
+        device=device, unit="GFLOP/s", work=2.0 * n**3, gpuoff=Impl(run, cb.numpy),
+        baselines=baselines, skipped=skipped,
+        reference=lambda: a.astype(np.float64) @ b.astype(np.float64), rtol=1e-4, atol=1e-2,
+    )  # fmt: skip
+
+
+SGEMM_CL = f"""
+#define T {SGEMM_TILE}
+__kernel void sgemm_tiled(__global const float* restrict a, __global const float* restrict b,
+                          __global float* restrict c, const int rows, const int inner,
+                          const int cols)
+{{
+    __local float at[T][T];
+    __local float bt[T][T];
+    int tx = get_local_id(0), ty = get_local_id(1);
+    int col = get_global_id(0), row = get_global_id(1);
+    float acc = 0.0f;
+    for (int t = 0; t < (inner + T - 1) / T; t++) {{
+        int ak = t * T + tx, bk = t * T + ty;
+        at[ty][tx] = (row < rows && ak < inner) ? a[row * inner + ak] : 0.0f;
+        bt[ty][tx] = (bk < inner && col < cols) ? b[bk * cols + col] : 0.0f;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < T; k++) acc += at[ty][k] * bt[k][tx];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }}
+    if (row < rows && col < cols) c[row * cols + col] = acc;
+}}
+"""
+"""The OpenCL C twin of ``sgemm_tiled``."""
+
+
+def opencl_sgemm_tiled(device: str, inputs: Inputs) -> Impl:
+    from gpuoff.bench.opencl_baselines import _device
+
+    d = _device(device)
+    k = d.kernel(SGEMM_CL, "sgemm_tiled", [None, None, None, np.int32, np.int32, np.int32])
+    a, b = inputs["a"], inputs["b"]
+    rows, inner, cols = a.shape[0], a.shape[1], b.shape[1]
+    c = np.zeros((rows, cols), np.float32)
+    ab, bb, cb = d.upload(a), d.upload(b), d.upload(c)
+    t = SGEMM_TILE
+    grid = (-(-cols // t) * t, -(-rows // t) * t)
+
+    def run() -> None:
+        k(d.queue, grid, (t, t), ab, bb, cb, rows, inner, cols)
+        d.queue.finish()
+
+    return Impl(run, lambda: d.download(cb, c), keep=(ab, bb, cb))
+
+
+def _cpu_sgemm(name: str) -> Factory:
+    def factory(device: str, inputs: Inputs) -> Impl:
+        from gpuoff.bench import cpu_baselines
+
+        made: Impl = getattr(cpu_baselines, name)(device, inputs)
+        return made
+
+    return factory
+
+
+SGEMM_BASELINES: dict[str, dict[str, Factory]] = {
+    "cpu": {"C/OpenMP": _cpu_sgemm("c_sgemm"), "NumPy": _cpu_sgemm("numpy_sgemm")},
+    "opencl": {"OpenCL C": opencl_sgemm_tiled},
+}
+"""Backend -> baseline name -> factory for ``sgemm_tiled``."""
 
 
 ENTRIES = [
     Entry("scan", "inclusive prefix sum of i32 (Blelloch, shared memory)", scan_case),
+    Entry(
+        "sgemm_tiled", "matrix multiply with shared-memory tiles", sgemm_tiled_case, repeats=5
+    ),  # fmt: skip
 ]
 """The suite entries of this module (registered by ``suite.py``)."""

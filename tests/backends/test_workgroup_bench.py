@@ -70,3 +70,37 @@ def test_missing_backend_has_no_baselines() -> None:
 def test_unavailable_opencl_baseline_is_skipped_with_a_reason() -> None:
     impls, skipped = cs.scan_baselines("opencl:99", {"x": np.zeros(4, np.int32)})
     assert impls == {} and len(skipped) == 1 and "OpenCL C" in skipped[0]
+
+
+@pytest.mark.parametrize(("m", "k", "n"), [(16, 16, 16), (33, 17, 50)])
+def test_bench_sgemm_tiled_kernel(device: str, m: int, k: int, n: int) -> None:
+    rng = np.random.default_rng(m)
+    a = rng.random((m, k), dtype=np.float32)
+    b = rng.random((k, n), dtype=np.float32)
+    c = go.zeros((m, n), go.f32)
+    t = cs.SGEMM_TILE
+    cs.sgemm_tiled[(-(-n // t) * t, -(-m // t) * t), (t, t)](go.array(a), go.array(b), c)
+    np.testing.assert_allclose(c.numpy(), a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_opencl_tiled_sgemm_twin_on_non_square() -> None:
+    if "opencl:0" not in [d.name for d in go.devices() if d.available]:
+        pytest.skip("no OpenCL device here")
+    rng = np.random.default_rng(0)
+    a = rng.random((40, 23), dtype=np.float32)
+    b = rng.random((23, 31), dtype=np.float32)
+    impl = cs.opencl_sgemm_tiled("opencl:0", {"a": a, "b": b})
+    impl.run()
+    assert impl.result is not None
+    np.testing.assert_allclose(impl.result(), a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_sgemm_tiled_case_baselines_per_backend() -> None:
+    case = cs.ENTRIES[1].make("cpu", True)
+    assert case.kernel == "sgemm_tiled" and case.unit == "GFLOP/s"
+    assert set(case.baselines) | {s.split("baseline ")[1].split(" ")[0] for s in case.skipped} >= {
+        "NumPy"
+    }
+    case.gpuoff.run()
+    assert case.gpuoff.result is not None and case.reference is not None
+    np.testing.assert_allclose(case.gpuoff.result(), case.reference(), rtol=1e-4, atol=1e-2)
