@@ -125,6 +125,10 @@ class Interchange:
             return None if lhs is None or rhs is None else replace(e, lhs=lhs, rhs=rhs)
         return e if _uniform(e, self.scalars) else None
 
+    def uniform_expr(self, e: n.Expr) -> n.Expr | None:
+        """``e`` as an expression of uniform values only (locals inlined), or None."""
+        return self._inline(e)
+
     def _affine_start(self, e: n.Expr) -> tuple[n.WorkItem, n.Expr | None] | None:
         if isinstance(e, n.Var) and e.name in self.defs:
             return self._affine_start(self.defs[e.name])

@@ -19,8 +19,13 @@ from typing import TYPE_CHECKING
 from llvmlite import ir as ll
 
 from codegen.cpu_interchange import Affine
-from codegen.llvm import I1, I8, I64, PTR, gep, llvm_type
+from codegen.llvm import I1, I8, I32, I64, PTR, gep, llvm_type, memory_type
+from codegen.llvm_walk import walk_exprs
 from gpuoff.ir import nodes as n
+
+PREFETCH_AHEAD = 8192
+"""Bytes (about) ahead of the current chunk to prefetch, per array read through the index: a
+grid-stride loop reads one group-sized chunk per page, which hardware prefetchers miss."""
 
 if TYPE_CHECKING:
     from codegen.cpu_groups import _GroupEmitter
@@ -41,15 +46,22 @@ def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -
     count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
     b.call(memset, [active, ll.Constant(I8, 1), count, ll.Constant(I1, 0)])
     head, step, end = (fl.new_block(f"mwhile.{k}") for k in ("head", "step", "end"))
+    every = fl.alloca(I1, name="masked.every")  # no item has left the loop yet
+    b.store(ll.Constant(I1, 1), every)
     b.branch(head)
     b.position_at_end(head)
     b.store(ll.Constant(I8, 0), ran)
+    _prefetch(em, s, aff, b.load(base, typ=ty))
     body = s.body[:-1]  # the last statement is the index's step, taken at group level
+    analysed = [n.If(s.cond, body, ())]
 
-    def item() -> None:
+    def lane_index() -> None:
         lane = b.sub(fl.wi_values[("global_id", 0)], geo.base[0], flags=["nsw"])
         b.store(b.add(b.load(base, typ=ty), lane), index)
         fl.slots[aff.var] = index
+
+    def item() -> None:
+        lane_index()
         slot = gep(b, I8, active, em.flat)
         was = b.icmp_unsigned("!=", b.load(slot, typ=I8), ll.Constant(I8, 0))
         pre = b.block
@@ -73,7 +85,25 @@ def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -
         fl.branch_if_open(nxt)
         b.position_at_end(nxt)
 
-    em.work_item_nest([], emit=item, analysed=[n.If(s.cond, body, ())])
+    def item_all_in() -> None:
+        lane_index()
+        b.store(ll.Constant(I8, 1), ran)
+        fl.lower_body(body)
+
+    all_in = _all_lanes_in(em, s, aff, b.load(base, typ=ty))
+    if all_in is not None:
+        fast, slow, latch = (fl.new_block(f"mwhile.{k}") for k in ("fast", "slow", "latch"))
+        b.cbranch(b.and_(b.load(every, typ=I1), all_in), fast, slow)
+        b.position_at_end(fast)
+        em.work_item_nest([], emit=item_all_in, analysed=analysed)
+        b.branch(latch)
+        b.position_at_end(slow)
+        b.store(ll.Constant(I1, 0), every)
+        em.work_item_nest([], emit=item, analysed=analysed)
+        b.branch(latch)
+        b.position_at_end(latch)
+    else:
+        em.work_item_nest([], emit=item, analysed=analysed)
     b.cbranch(b.icmp_unsigned("!=", b.load(ran, typ=I8), ll.Constant(I8, 0)), step, end)
     b.position_at_end(step)
     em.uniform()
@@ -82,4 +112,69 @@ def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -
     b.position_at_end(end)
 
 
-__all__ = ["masked_while"]
+def _all_lanes_in(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -> ll.Value | None:
+    """For ``while var < bound`` (``<=``; ``bound`` uniform): whether every lane's index
+    ``index + lane`` passes, without wrapping. Then, while no item has left, the iteration runs
+    without per-item masks. None for other conditions."""
+    c = s.cond
+    if not (isinstance(c, n.Compare) and c.op in ("lt", "le") and isinstance(c.lhs, n.Var)):
+        return None
+    bound = em.ic.uniform_expr(c.rhs)
+    st = em.fl.fn.locals[aff.var]
+    if c.lhs.name != aff.var or bound is None or not st.is_signed or st.bits != 64:
+        return None
+    fl, geo = em.fl, em.geo
+    b = fl.builder
+    em.uniform()
+    last = b.add(index, b.sub(b.sub(geo.end[0], geo.base[0]), ll.Constant(I64, 1)))
+    slot = fl.alloca(llvm_type(st), name=f"{aff.var}.last")
+    b.store(last, slot)
+    fl.slots[aff.var] = slot
+    ok = fl.expr(n.Compare(c.type, c.op, c.lhs, bound))
+    return b.and_(ok, b.icmp_signed(">=", last, index))
+
+
+def _streamed(em: _GroupEmitter, s: n.While, var: str) -> list[str]:
+    """Contiguous 1-d global arrays that ``s`` loads at exactly its index ``var``."""
+    shared = {sa.name for sa in em.fl.fn.shared}
+    names: list[str] = []
+    for e in walk_exprs([s]):
+        if not isinstance(e, n.Load) or len(e.indices) != 1:
+            continue
+        idx, ref = e.indices[0], e.array
+        if isinstance(idx, n.Var) and idx.name == var and ref.name not in shared:
+            if ref.type.ndim == 1 and ref.type.contiguous and ref.name not in names:
+                names.append(ref.name)
+    return names
+
+
+def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -> None:
+    """Prefetch the chunk each streamed array will read ``PREFETCH_AHEAD`` bytes ahead."""
+    from codegen.cpu_groups import counted_loop
+
+    fl = em.fl
+    b = fl.builder
+    names = _streamed(em, s, aff.var)
+    if not names:
+        return
+    em.uniform()
+    step = fl.expr(aff.step)
+    prefetch = fl.ml.declare("llvm.prefetch.p0", ll.VoidType(), [PTR, I32, I32, I32])
+    for name in names:
+        arr = fl.arrays[name]
+        ety = memory_type(arr.type.dtype)
+        chunk = b.mul(em.geo.lsize[0], ll.Constant(I64, arr.type.dtype.itemsize))
+        ahead = b.udiv(ll.Constant(I64, PREFETCH_AHEAD), chunk)
+        ahead = b.select(b.icmp_unsigned("==", ahead, ll.Constant(I64, 0)),
+                         ll.Constant(I64, 1), ahead)  # fmt: skip
+        first = gep(b, ety, arr.ptr, b.add(index, b.mul(ahead, step)))
+        lines = b.add(b.udiv(chunk, ll.Constant(I64, 64)), ll.Constant(I64, 1))
+
+        def line(k: ll.Value, _: ll.Block, first: ll.Value = first) -> None:
+            at = gep(b, I8, first, b.mul(k, ll.Constant(I64, 64)))
+            b.call(prefetch, [at, ll.Constant(I32, 0), ll.Constant(I32, 3), ll.Constant(I32, 1)])
+
+        counted_loop(fl, ll.Constant(I64, 0), lines, "prefetch", line)
+
+
+__all__ = ["PREFETCH_AHEAD", "masked_while"]

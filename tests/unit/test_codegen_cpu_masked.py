@@ -143,3 +143,25 @@ def test_loads_through_the_index_are_contiguous_vectors() -> None:
     text = llvm_ir_text(_kernel(_loop()), optimized=True)
     assert "masked.load.v" in text or "load <" in text
     assert "gather" not in text
+
+
+def test_unmasked_iterations_need_lanes_that_do_not_wrap() -> None:
+    # Lanes 8..15 of group 0 start past the top of i64 (wrapped to negative): the last lane
+    # passes ``j <= 0`` but lane 0 does not, so the group must not run all lanes unmasked.
+    cnt = b.var("r")
+    loop = b.while_(b.cmp("le", J, b.c(0)), [
+        b.assign("r", b.bin_("add", cnt, 1)),
+        _step(b.c(2**62)),
+    ])  # fmt: skip
+    body: list[n.Stmt] = [
+        b.assign("r", b.c(0)),
+        b.assign("j", b.bin_("add", b.gid(0), b.c(2**63 - 8))),
+        loop,
+        b.store(OUT, b.gid(0), b.cast(t.f32, cnt)),
+    ]
+    k = b.kernel("wrap", PARAMS, body, LOCALS)
+    m = dataclasses.replace(b.module(k), boundscheck=False)
+    assert _masked(m)
+    out = np.zeros(16, dtype=np.float32)
+    both(m, [np.zeros(1, np.float32), out, 0], 16, (16,))
+    np.testing.assert_array_equal(out, [0.0] * 8 + [3.0] + [2.0] * 7)
