@@ -112,6 +112,7 @@ PTX_KERNELS = [
     ("examples/histogram.py", "histogram256", "u8[:], u32[:]"),
     ("gpuoff/bench/cases_scan.py", "scan_blocks", "i32[:], i32[:], i32[:]"),
     ("gpuoff/bench/cases_scan.py", "add_block_offsets", "i32[:], i32[:]"),
+    ("gpuoff/bench/cases_scan.py", "sgemm_tiled", "f32[:, :], f32[:, :], f32[:, :]"),
     ("examples/nbody.py", "nbody", None),
     ("tests/backends/test_workgroup_ids.py", "ids3", "i32[:, :, :]"),
     ("tests/backends/test_workgroup_ids.py", "rotate", "f32[:], i32, f32[:]"),
