@@ -101,7 +101,7 @@ class CpuTarget(Target):
         # work-group: no other thread can see them, so a plain read-modify-write is atomic.
         b = fl.builder
         old = b.load(ptr, typ=llvm_type(st))
-        b.store(_combine(b, op, old, value, st), ptr)
+        b.store(_combine(fl, op, old, value, st), ptr)
         return old
 
     def call_check_state(self, fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
@@ -140,15 +140,16 @@ def _rmw(
 
 
 def _combine(
-    b: ll.IRBuilder, op: str, old: ll.Value, value: ll.Value, st: t.ScalarType
+    fl: FunctionLowerer, op: str, old: ll.Value, value: ll.Value, st: t.ScalarType
 ) -> ll.Value:
     """``old op value`` with ``atomicrmw``'s semantics (``fmin``/``fmax``: ``minnum``)."""
+    b = fl.builder
     if op == "add":
         return b.fadd(old, value) if st.is_float else b.add(old, value)
     if st.is_float:
         name = "minnum" if op == "min" else "maxnum"
         ty = old.type
-        fn = b.module.declare_intrinsic(f"llvm.{name}", [ty])
+        fn = fl.ml.declare(f"llvm.{name}.f{st.bits}", ty, [ty, ty])
         return b.call(fn, [old, value])
     if st.is_signed:
         cmp = b.icmp_signed("<" if op == "min" else ">", old, value)

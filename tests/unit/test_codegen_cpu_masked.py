@@ -165,3 +165,31 @@ def test_unmasked_iterations_need_lanes_that_do_not_wrap() -> None:
     out = np.zeros(16, dtype=np.float32)
     both(m, [np.zeros(1, np.float32), out, 0], 16, (16,))
     np.testing.assert_array_equal(out, [0.0] * 8 + [3.0] + [2.0] * 7)
+
+
+@pytest.mark.parametrize("dtype", [t.f32, t.f64, t.i32, t.u32])
+@pytest.mark.parametrize("op", ["min", "max", "add"])
+def test_shared_atomics_are_plain_read_modify_writes(op: str, dtype: t.ScalarType) -> None:
+    # Shared arrays belong to the one thread running the group: no atomicrmw is needed, and
+    # min/max keep atomicrmw's (minnum/maxnum) semantics, NaN included.
+    src = b.ref("src", b.arr(dtype))
+    dst = b.ref("dst", b.mut(dtype))
+    best = b.ref("best", b.shared_t(dtype, 1))
+    lid = b.wi("local_id", 0)
+    body: list[n.Stmt] = [
+        b.if_(b.cmp("eq", lid, 0), [b.store(best, 0, b.load(src, b.gid(0)))]),
+        n.Barrier(),
+        n.ExprStmt(b.atomic(op, best, 0, b.load(src, b.gid(0)))),
+        n.Barrier(),
+        b.if_(b.cmp("eq", lid, 0), [b.store(dst, b.wi("group_id", 0), b.load(best, 0))]),
+    ]  # fmt: skip
+    k = b.kernel("sh", [b.param("src", src.type), b.param("dst", dst.type)], body, {},
+                 shared=(n.SharedArray("best", best.type),))  # fmt: skip
+    m = dataclasses.replace(b.module(k), boundscheck=False)
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal(64) * 100).astype(dtype.np_dtype)
+    if dtype.is_float:
+        x[3] = np.nan
+    out = np.zeros(4, dtype=dtype.np_dtype)
+    both(m, [x, out], 64, (16,))
+    assert "atomicrmw" not in llvm_ir_text(m, optimized=False)
