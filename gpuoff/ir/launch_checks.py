@@ -32,30 +32,36 @@ A ``Predicate`` is a conjunction of clauses; a clause holds when any of its form
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir.bounds import assigned
+from gpuoff.ir.launch_predicate import (
+    QUANTITY_LIMIT,
+    Clause,
+    Lin,
+    Predicate,
+    evaluate_lin,
+    format_lin,
+    is_small,
+    keep_forms,
+    lin,
+    lin_add,
+    lin_scale,
+    quantity,
+)
 from gpuoff.ir.types import INDEX, ArrayType, ScalarType
 
-Lin = tuple[tuple[tuple[str, int], ...], int]
-"""``sum(coeff * quantity) + const``: terms sorted by quantity name, no zero coefficients."""
-Clause = tuple[Lin, ...]
+__all__ = ["Clause", "Lin", "Predicate", "evaluate_lin", "format_lin", "lin", "specialise"]
+
 Term = tuple[object, ...]
 Fact = tuple[str, Term, Lin]
 Facts = frozenset[Fact]
 Bounds = tuple[frozenset[Lin], frozenset[Lin]]
 
-QUANTITY_LIMIT = 1 << 40
-"""Every launch quantity the analysis read must lie in ``[-QUANTITY_LIMIT, QUANTITY_LIMIT]``
-for the predicate to hold (real grids, shapes and sizes are far smaller)."""
-FORM_LIMIT = 1 << 62
-"""Forms whose value can reach this magnitude (given ``QUANTITY_LIMIT``) are dropped."""
 CONST_LIMIT = 1 << 32
-MAX_FORMS = 4
-"""At most this many forms per bound (the cheapest kept), so clauses stay short."""
 
 _UNKNOWN: Bounds = (frozenset(), frozenset())
 _LESS = {
@@ -63,142 +69,6 @@ _LESS = {
     True: {"lt": (False, True), "le": (False, False), "gt": (True, True), "ge": (True, False)},
     False: {"ge": (False, True), "gt": (False, False), "le": (True, True), "lt": (True, False)},
 }
-
-
-# --------------------------------------------------------------------------------------------
-# Linear forms
-# --------------------------------------------------------------------------------------------
-
-
-def lin(const: int = 0, **terms: int) -> Lin:
-    """A form from a constant and ``quantity=coefficient`` pairs (tests, readable goldens)."""
-    return _norm(dict(terms), const)
-
-
-def _norm(terms: Mapping[str, int], const: int) -> Lin:
-    return tuple(sorted((q, c) for q, c in terms.items() if c)), const
-
-
-def _qty(name: str) -> Lin:
-    return ((name, 1),), 0
-
-
-def _add(a: Lin, b: Lin, sign: int = 1) -> Lin:
-    terms = dict(a[0])
-    for q, c in b[0]:
-        terms[q] = terms.get(q, 0) + sign * c
-    return _norm(terms, a[1] + sign * b[1])
-
-
-def _scale(a: Lin, k: int) -> Lin:
-    return _norm({q: c * k for q, c in a[0]}, a[1] * k)
-
-
-def _small(a: Lin) -> bool:
-    return sum(abs(c) for _, c in a[0]) * QUANTITY_LIMIT + abs(a[1]) < FORM_LIMIT
-
-
-def _keep(forms: Iterable[Lin]) -> frozenset[Lin]:
-    ok = sorted({f for f in forms if _small(f)}, key=lambda f: (len(f[0]), repr(f)))
-    return frozenset(ok[:MAX_FORMS])
-
-
-def evaluate_lin(form: Lin, values: Mapping[str, int]) -> int:
-    """The value of ``form`` with each quantity taken from ``values``."""
-    return sum(c * values[q] for q, c in form[0]) + form[1]
-
-
-def format_lin(form: Lin) -> str:
-    """``form >= 0`` as readable text, e.g. ``shape:x:0 - grid0 >= 0``."""
-    parts = [
-        f"{'-' if c < 0 else '+'} {'' if abs(c) == 1 else f'{abs(c)}*'}{q}" for q, c in form[0]
-    ]
-    if form[1] or not parts:
-        parts.append(f"{'-' if form[1] < 0 else '+'} {abs(form[1])}")
-    text = " ".join(parts)
-    text = text[2:] if text.startswith("+ ") else "-" + text[2:]
-    return f"{text} >= 0"
-
-
-# --------------------------------------------------------------------------------------------
-# The predicate
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Predicate:
-    """When every clause holds (some form of it is ``>= 0``), the checks ``removed`` cannot
-    fail in a launch. ``quantities``: every launch quantity named, sorted."""
-
-    clauses: tuple[Clause, ...]
-    removed: tuple[int, ...]
-    quantities: tuple[str, ...]
-
-    def evaluate(self, values: Mapping[str, int]) -> bool:
-        """Whether the predicate holds for these quantity values (the slow, plain form)."""
-        return all(any(evaluate_lin(f, values) >= 0 for f in cl) for cl in self.clauses)
-
-    def values(self, grid: Sequence[int], args: Mapping[str, Any]) -> dict[str, int]:
-        """The quantity values of a launch over ``grid`` with arguments named in ``args``
-        (arrays: anything with ``.shape``; scalars: ints)."""
-        out: dict[str, int] = {}
-        for q in self.quantities:
-            kind, _, rest = q.partition(":")
-            if kind.startswith("grid"):
-                out[q] = int(grid[int(kind[4:])])
-            elif kind == "shape":
-                name, _, dim = rest.rpartition(":")
-                out[q] = int(args[name].shape[int(dim)])
-            else:
-                out[q] = int(args[rest])
-        return out
-
-    def compile(self, params: Sequence[str]) -> Callable[[Sequence[int], Sequence[Any]], bool]:
-        """A closure ``(grid, args) -> bool`` (``args`` in the order of ``params``, arrays with
-        ``.shape``), generated once: a few comparisons per launch."""
-        index = {p: i for i, p in enumerate(params)}
-        names = {q: f"q{k}" for k, q in enumerate(self.quantities)}
-        lines = ["def holds(g, a):"]
-        for q, v in names.items():
-            kind, _, rest = q.partition(":")
-            if kind.startswith("grid"):
-                lines.append(f"    {v} = g[{int(kind[4:])}]")
-            elif kind == "shape":
-                name, _, dim = rest.rpartition(":")
-                lines.append(f"    {v} = a[{index[name]}].shape[{int(dim)}]")
-            else:
-                lines.append(f"    {v} = int(a[{index[rest]}])")
-        terms = []
-        for cl in self.clauses:
-            alts = [_expr(f, names) for f in cl]
-            terms.append(alts[0] if len(alts) == 1 else "(" + " or ".join(alts) + ")")
-        lines.append("    return " + (" and ".join(terms) if terms else "True"))
-        scope: dict[str, Any] = {}
-        exec("\n".join(lines), scope)  # noqa: S102 - generated from our own forms only
-        fn: Callable[[Sequence[int], Sequence[Any]], bool] = scope["holds"]
-        return fn
-
-    def __str__(self) -> str:
-        return (
-            " and ".join("(" + " or ".join(format_lin(f) for f in cl) + ")" for cl in self.clauses)
-            or "true"
-        )
-
-
-def _expr(form: Lin, names: Mapping[str, str]) -> str:
-    """``form >= 0`` as a short Python comparison: ``q1 >= q0``, ``q0 <= 1099511627776``."""
-
-    def side(terms: list[tuple[str, int]], const: int) -> str:
-        text = " + ".join(names[q] if c == 1 else f"{c}*{names[q]}" for q, c in terms)
-        if not text:
-            return str(const)
-        return text if const == 0 else f"{text} {'+' if const > 0 else '-'} {abs(const)}"
-
-    pos = [(q, c) for q, c in form[0] if c > 0]
-    neg = [(q, -c) for q, c in form[0] if c < 0]
-    if not pos:
-        return f"{side(neg, 0)} <= {form[1]}"
-    return f"{side(pos, 0)} >= {side(neg, -form[1])}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,7 +108,7 @@ def _as_const(e: n.Expr) -> int | None:
 
 
 def _combine(a: frozenset[Lin], b: frozenset[Lin], sign: int) -> frozenset[Lin]:
-    return _keep(_add(x, y, sign) for x in a for y in b)
+    return keep_forms(lin_add(x, y, sign) for x in a for y in b)
 
 
 def _exact_int(t: ScalarType) -> bool:
@@ -278,7 +148,7 @@ class _Analysis:
 
     def _leaf(self, name: str) -> Bounds:
         self.touched.add(name)
-        f = _qty(name)
+        f = quantity(name)
         return frozenset({f}), frozenset({f})
 
     def bounds(self, e: n.Expr, facts: Facts) -> Bounds:
@@ -319,16 +189,18 @@ class _Analysis:
             return self._leaf(f"grid{e.dim}")
         zero = frozenset({lin(0)})
         if e.name == "global_id":
-            grid = _qty(f"grid{e.dim}")
+            grid = quantity(f"grid{e.dim}")
             self.touched.add(f"grid{e.dim}")
-            return self._term_bounds(("wi", e.dim), facts, zero, frozenset({_add(grid, lin(-1))}))
+            return self._term_bounds(
+                ("wi", e.dim), facts, zero, frozenset({lin_add(grid, lin(-1))})
+            )
         return zero, frozenset()  # local and group ids and sizes: never negative
 
     def _term_bounds(self, t: Term, facts: Facts, lows: frozenset[Lin],
                      highs: frozenset[Lin]) -> Bounds:  # fmt: skip
         lo = set(lows) | {f[2] for f in facts if f[0] == "lo" and f[1] == t}
         hi = set(highs) | {f[2] for f in facts if f[0] == "hi" and f[1] == t}
-        return _keep(lo), _keep(hi)
+        return keep_forms(lo), keep_forms(hi)
 
     def _binary(self, e: n.Binary, facts: Facts) -> Bounds:
         a = self.bounds(e.lhs, facts)
@@ -342,7 +214,9 @@ class _Analysis:
                 if k is None:
                     continue
                 lo, hi = (x[0], x[1]) if k >= 0 else (x[1], x[0])
-                return _keep(_scale(f, k) for f in lo), _keep(_scale(f, k) for f in hi)
+                return keep_forms(lin_scale(f, k) for f in lo), keep_forms(
+                    lin_scale(f, k) for f in hi
+                )
         return _UNKNOWN
 
     # -- conditions ----------------------------------------------------------------------------
@@ -372,12 +246,12 @@ class _Analysis:
         sp = _split(lhs)
         if sp is not None and sp[1] <= 0:
             for u in self.bounds(rhs, facts)[1]:
-                out.add(("hi", sp[0], _add(u, lin(-sp[1] - strict))))
+                out.add(("hi", sp[0], lin_add(u, lin(-sp[1] - strict))))
         sp = _split(rhs)
         if sp is not None and sp[1] >= 0:
             for lo in self.bounds(lhs, facts)[0]:
-                out.add(("lo", sp[0], _add(lo, lin(strict - sp[1]))))
-        return frozenset(f for f in out if _small(f[2]))
+                out.add(("lo", sp[0], lin_add(lo, lin(strict - sp[1]))))
+        return frozenset(f for f in out if is_small(f[2]))
 
     # -- accesses ------------------------------------------------------------------------------
 
@@ -399,12 +273,12 @@ class _Analysis:
             lows, highs = self.bounds(e, facts)
             if ref.name in self.arrays:
                 self.touched.add(f"shape:{ref.name}:{d}")
-                limit = _add(_qty(f"shape:{ref.name}:{d}"), lin(-1))
+                limit = lin_add(quantity(f"shape:{ref.name}:{d}"), lin(-1))
             elif ref.type.static_shape is not None:
                 limit = lin(ref.type.static_shape[d] - 1)
             else:
                 return None
-            for forms in (lows, frozenset(_add(limit, h, -1) for h in highs)):
+            for forms in (lows, frozenset(lin_add(limit, h, -1) for h in highs)):
                 if not forms:
                     return None
                 if any(not f[0] and f[1] >= 0 for f in forms):
@@ -507,7 +381,7 @@ class _Analysis:
             # iteration's value lies in [start, stop - 1] (in-body assignments are killed).
             t: Term = ("var", s.var)
             inside |= {("lo", t, f) for f in self.bounds(s.start, facts)[0]}
-            inside |= {("hi", t, _add(f, lin(-1))) for f in self.bounds(s.stop, facts)[1]}
+            inside |= {("hi", t, lin_add(f, lin(-1))) for f in self.bounds(s.stop, facts)[1]}
         self.block(s.body, inside)
         return _kill(facts, changed)
 

@@ -1,0 +1,165 @@
+"""Launch-time predicates: linear forms over named launch quantities, and their conjunction
+of disjunctions (``Predicate``), evaluated per launch by a generated closure.
+
+A *form* (``Lin``) is ``sum(coeff * quantity) + const`` over quantities named ``grid0``..
+``grid2`` (the launch's global size), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer
+scalar argument). A ``Predicate`` holds when every clause holds, and a clause holds when any of
+its forms is ``>= 0``. ``gpuoff.ir.launch_checks`` derives them; the runtime compiles each one
+once (``Predicate.compile``) into a function of ``(grid, args)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Lin = tuple[tuple[tuple[str, int], ...], int]
+"""``sum(coeff * quantity) + const``: terms sorted by quantity name, no zero coefficients."""
+Clause = tuple[Lin, ...]
+QUANTITY_LIMIT = 1 << 40
+"""Every launch quantity the analysis read must lie in ``[-QUANTITY_LIMIT, QUANTITY_LIMIT]``
+for the predicate to hold (real grids, shapes and sizes are far smaller)."""
+FORM_LIMIT = 1 << 62
+"""Forms whose value can reach this magnitude (given ``QUANTITY_LIMIT``) are dropped."""
+MAX_FORMS = 4
+"""At most this many forms per bound (the cheapest kept), so clauses stay short."""
+# --------------------------------------------------------------------------------------------
+# Linear forms
+# --------------------------------------------------------------------------------------------
+
+
+def lin(const: int = 0, **terms: int) -> Lin:
+    """A form from a constant and ``quantity=coefficient`` pairs (tests, readable goldens)."""
+    return _norm(dict(terms), const)
+
+
+def _norm(terms: Mapping[str, int], const: int) -> Lin:
+    return tuple(sorted((q, c) for q, c in terms.items() if c)), const
+
+
+def quantity(name: str) -> Lin:
+    """The form ``1 * name``."""
+    return ((name, 1),), 0
+
+
+def lin_add(a: Lin, b: Lin, sign: int = 1) -> Lin:
+    """``a + sign * b``."""
+    terms = dict(a[0])
+    for q, c in b[0]:
+        terms[q] = terms.get(q, 0) + sign * c
+    return _norm(terms, a[1] + sign * b[1])
+
+
+def lin_scale(a: Lin, k: int) -> Lin:
+    """``k * a``."""
+    return _norm({q: c * k for q, c in a[0]}, a[1] * k)
+
+
+def is_small(a: Lin) -> bool:
+    """``|a| < FORM_LIMIT`` whenever every quantity is within ``QUANTITY_LIMIT``."""
+    return sum(abs(c) for _, c in a[0]) * QUANTITY_LIMIT + abs(a[1]) < FORM_LIMIT
+
+
+def keep_forms(forms: Iterable[Lin]) -> frozenset[Lin]:
+    """The small ones of ``forms``, at most ``MAX_FORMS`` (fewest quantities first)."""
+    ok = sorted({f for f in forms if is_small(f)}, key=lambda f: (len(f[0]), repr(f)))
+    return frozenset(ok[:MAX_FORMS])
+
+
+def evaluate_lin(form: Lin, values: Mapping[str, int]) -> int:
+    """The value of ``form`` with each quantity taken from ``values``."""
+    return sum(c * values[q] for q, c in form[0]) + form[1]
+
+
+def format_lin(form: Lin) -> str:
+    """``form >= 0`` as readable text, e.g. ``shape:x:0 - grid0 >= 0``."""
+    parts = [
+        f"{'-' if c < 0 else '+'} {'' if abs(c) == 1 else f'{abs(c)}*'}{q}" for q, c in form[0]
+    ]
+    if form[1] or not parts:
+        parts.append(f"{'-' if form[1] < 0 else '+'} {abs(form[1])}")
+    text = " ".join(parts)
+    text = text[2:] if text.startswith("+ ") else "-" + text[2:]
+    return f"{text} >= 0"
+
+
+# --------------------------------------------------------------------------------------------
+# The predicate
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """When every clause holds (some form of it is ``>= 0``), the checks ``removed`` cannot
+    fail in a launch. ``quantities``: every launch quantity named, sorted."""
+
+    clauses: tuple[Clause, ...]
+    removed: tuple[int, ...]
+    quantities: tuple[str, ...]
+
+    def evaluate(self, values: Mapping[str, int]) -> bool:
+        """Whether the predicate holds for these quantity values (the slow, plain form)."""
+        return all(any(evaluate_lin(f, values) >= 0 for f in cl) for cl in self.clauses)
+
+    def values(self, grid: Sequence[int], args: Mapping[str, Any]) -> dict[str, int]:
+        """The quantity values of a launch over ``grid`` with arguments named in ``args``
+        (arrays: anything with ``.shape``; scalars: ints)."""
+        out: dict[str, int] = {}
+        for q in self.quantities:
+            kind, _, rest = q.partition(":")
+            if kind.startswith("grid"):
+                out[q] = int(grid[int(kind[4:])])
+            elif kind == "shape":
+                name, _, dim = rest.rpartition(":")
+                out[q] = int(args[name].shape[int(dim)])
+            else:
+                out[q] = int(args[rest])
+        return out
+
+    def compile(self, params: Sequence[str]) -> Callable[[Sequence[int], Sequence[Any]], bool]:
+        """A closure ``(grid, args) -> bool`` (``args`` in the order of ``params``, arrays with
+        ``.shape``), generated once: a few comparisons per launch."""
+        index = {p: i for i, p in enumerate(params)}
+        names = {q: f"q{k}" for k, q in enumerate(self.quantities)}
+        lines = ["def holds(g, a):"]
+        for q, v in names.items():
+            kind, _, rest = q.partition(":")
+            if kind.startswith("grid"):
+                lines.append(f"    {v} = g[{int(kind[4:])}]")
+            elif kind == "shape":
+                name, _, dim = rest.rpartition(":")
+                lines.append(f"    {v} = a[{index[name]}].shape[{int(dim)}]")
+            else:
+                lines.append(f"    {v} = int(a[{index[rest]}])")
+        terms = []
+        for cl in self.clauses:
+            alts = [_expr(f, names) for f in cl]
+            terms.append(alts[0] if len(alts) == 1 else "(" + " or ".join(alts) + ")")
+        lines.append("    return " + (" and ".join(terms) if terms else "True"))
+        scope: dict[str, Any] = {}
+        exec("\n".join(lines), scope)  # noqa: S102 - generated from our own forms only
+        fn: Callable[[Sequence[int], Sequence[Any]], bool] = scope["holds"]
+        return fn
+
+    def __str__(self) -> str:
+        return (
+            " and ".join("(" + " or ".join(format_lin(f) for f in cl) + ")" for cl in self.clauses)
+            or "true"
+        )
+
+
+def _expr(form: Lin, names: Mapping[str, str]) -> str:
+    """``form >= 0`` as a short Python comparison: ``q1 >= q0``, ``q0 <= 1099511627776``."""
+
+    def side(terms: list[tuple[str, int]], const: int) -> str:
+        text = " + ".join(names[q] if c == 1 else f"{c}*{names[q]}" for q, c in terms)
+        if not text:
+            return str(const)
+        return text if const == 0 else f"{text} {'+' if const > 0 else '-'} {abs(const)}"
+
+    pos = [(q, c) for q, c in form[0] if c > 0]
+    neg = [(q, -c) for q, c in form[0] if c < 0]
+    if not pos:
+        return f"{side(neg, 0)} <= {form[1]}"
+    return f"{side(pos, 0)} >= {side(neg, -form[1])}"
