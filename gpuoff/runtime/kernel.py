@@ -5,6 +5,13 @@ plan for their signature (per argument: scalar, or array dtype + ndim + contigui
 device) and runs it. A plan is made once per signature: parse the annotations, trace the source
 into IR, verify, drop provably redundant bounds checks, compile (or load from the disk cache).
 
+Launch-time checks (``gpuoff.ir.launch_checks``): the checked module also yields a variant
+without the checks a predicate over the grid, the shapes and the integer scalars proves. Each
+launch evaluates the predicate (a generated closure, a few comparisons) and runs the unchecked
+program when it holds, else the checked one; each variant is compiled (or loaded: its disk key
+adds ``,launch-unchecked`` to the options part) on first use, and both entries hold the checked
+module, so the predicate is derived again from a cache hit without the front end.
+
 Grids: ``k[n]``, ``k[(h, w)]``, ``k[(d, h, w)]``; with a block: ``k[grid, block]`` where at
 least one of the two is a tuple (``k[n, (256,)]``, ``k[(h, w), (16, 16)]``), since ``k[a, b]``
 with two ints is the 2-D grid ``(a, b)``.

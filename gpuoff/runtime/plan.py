@@ -6,7 +6,8 @@ events of conflicting in-flight work to order the launch after; makes the argume
 the device (residency); packs the arguments (host-memory devices: one ``struct.pack_into`` into
 a preallocated block, using the raw pointers cached on each Buffer) and launches; then records
 the new borrows, the new residency and the moves. Any error before the launch leaves every
-argument as it was.
+argument as it was. A plan with ``Variants`` first picks the program: the one without
+launch-proven bounds checks when the launch satisfies its predicate, else the checked one.
 """
 
 from __future__ import annotations
