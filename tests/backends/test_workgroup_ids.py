@@ -178,3 +178,24 @@ def test_default_block_covers_the_grid(device: str) -> None:
     for d in range(2):
         gid = np.indices((5, 37))[1 - d]
         np.testing.assert_array_equal(got[..., d] + got[..., 3 + d] * block[d], gid)
+
+
+@go.kernel
+def shared_overrun(out: BorrowMut[Array[f32]]) -> None:
+    """Writes one past the end of its shared tile from the last work-item of each group."""
+    lid = go.local_id(0)
+    tile = go.shared(BLOCK, go.f32)
+    tile[lid] = 1.0
+    go.barrier()
+    if lid == BLOCK - 1:
+        tile[lid + 1] = 2.0
+    out[go.global_id(0)] = tile[lid]
+
+
+def test_shared_arrays_are_bounds_checked(device: str) -> None:
+    out = go.zeros(2 * BLOCK, go.f32)
+    with pytest.raises(go.BoundsError) as info:
+        shared_overrun[(2 * BLOCK,), (BLOCK,)](out)
+        go.synchronize()
+    msg = str(info.value)
+    assert "tile" in msg and str(BLOCK) in msg and "shared_overrun" in msg
