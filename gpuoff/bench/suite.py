@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.bench import cases_compute
+from gpuoff.bench import cases_compute, cases_scan
 from gpuoff.bench.harness import BenchSkip, Case, Impl, Row, measure
 from gpuoff.bench.progress import Progress
 from gpuoff.bench.registry import Entry, backend_of, make_case, on_device, pow2, rng
@@ -147,6 +147,7 @@ SUITE: list[Entry] = [
     Entry("stencil2d", "2-D 5-point stencil", stencil_case),
     Entry("black_scholes", "Black-Scholes call/put (exp, log, sqrt, erf)", black_scholes_case),
     *cases_compute.ENTRIES,
+    *cases_scan.ENTRIES,
     Entry("launch", "warm launch overhead, tiny grid, guards on", launch_case),
     Entry("first_launch", "first launch in a new process (compile)", _first_launch(False)),
     Entry("cached_launch", "first launch in a new process, disk cache warm",
