@@ -32,7 +32,7 @@ A ``Predicate`` is a conjunction of clauses; a clause holds when any of its form
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -116,6 +116,17 @@ def _exact_int(t: ScalarType) -> bool:
     return t.is_int and (t.is_signed or t.bits < 64)
 
 
+def _shared(x: frozenset[Lin], y: frozenset[Lin], best: Callable[[list[int]], int],
+            pick: Callable[[int, int], int]) -> frozenset[Lin]:  # fmt: skip
+    """Bounds that hold for both of two values with bound sets ``x`` and ``y``: the forms in
+    both, and ``pick`` of each set's ``best`` constant (min of the max constant lows)."""
+    out = set(x & y)
+    cx, cy = [f[1] for f in x if not f[0]], [f[1] for f in y if not f[0]]
+    if cx and cy:
+        out.add(lin(pick(best(cx), best(cy))))
+    return keep_forms(out)
+
+
 def _kill(facts: Facts, names: set[str]) -> Facts:
     return frozenset(f for f in facts if not (f[1][0] == "var" and f[1][1] in names))
 
@@ -182,7 +193,17 @@ class _Analysis:
             return self._term_bounds(t, facts, frozenset(), frozenset())
         if isinstance(e, n.Binary):
             return self._binary(e, facts)
+        if isinstance(e, n.MathCall) and e.name in ("min", "max") and len(e.args) == 2:
+            return self._min_max(e.name == "min", e.args[0], e.args[1], facts)
         return _UNKNOWN
+
+    def _min_max(self, is_min: bool, a: n.Expr, b: n.Expr, facts: Facts) -> Bounds:
+        """``min(a, b)`` is at most every high of either and at least the lows both share
+        (and the smaller of their best constant lows); ``max`` the other way round."""
+        (la, ha), (lb, hb) = self.bounds(a, facts), self.bounds(b, facts)
+        if is_min:
+            return _shared(la, lb, max, min), keep_forms(ha | hb)
+        return keep_forms(la | lb), _shared(ha, hb, min, max)
 
     def _work_item(self, e: n.WorkItem, facts: Facts) -> Bounds:
         if e.name == "global_size":
@@ -270,7 +291,6 @@ class _Analysis:
         """Clauses under which every index is in range, or None when there are none."""
         clauses: list[Clause] = []
         for d, e in enumerate(idx):
-            lows, highs = self.bounds(e, facts)
             if ref.name in self.arrays:
                 self.touched.add(f"shape:{ref.name}:{d}")
                 limit = lin_add(quantity(f"shape:{ref.name}:{d}"), lin(-1))
@@ -278,7 +298,7 @@ class _Analysis:
                 limit = lin(ref.type.static_shape[d] - 1)
             else:
                 return None
-            for forms in (lows, frozenset(lin_add(limit, h, -1) for h in highs)):
+            for forms in (*self._nonnegative(e, facts), *self._at_most(e, limit, facts)):
                 if not forms:
                     return None
                 if any(not f[0] and f[1] >= 0 for f in forms):
@@ -288,6 +308,20 @@ class _Analysis:
                     return None  # always false: the check stays
                 clauses.append(alive)
         return clauses
+
+    def _nonnegative(self, e: n.Expr, facts: Facts) -> list[frozenset[Lin]]:
+        """Form sets, one of each of which being ``>= 0`` makes ``e >= 0``. ``min(a, b)``
+        needs both (a conjunction: clamped indices like ``max(min(i, n - 1), 0)``)."""
+        if isinstance(e, n.MathCall) and e.name == "min" and e.type == INDEX:
+            return [s for a in e.args for s in self._nonnegative(a, facts)]
+        return [self.bounds(e, facts)[0]]
+
+    def _at_most(self, e: n.Expr, limit: Lin, facts: Facts) -> list[frozenset[Lin]]:
+        """Form sets, one of each of which being ``>= 0`` makes ``e <= limit``; ``max(a, b)``
+        needs both."""
+        if isinstance(e, n.MathCall) and e.name == "max" and e.type == INDEX:
+            return [s for a in e.args for s in self._at_most(a, limit, facts)]
+        return [frozenset(lin_add(limit, h, -1) for h in self.bounds(e, facts)[1])]
 
     # -- statements ----------------------------------------------------------------------------
 

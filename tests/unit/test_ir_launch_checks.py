@@ -137,6 +137,24 @@ def test_data_dependent_and_nonlinear_indices_stay_checked() -> None:
     assert not holds(p, (1,), x=np.zeros(0, np.float32), y=np.zeros(1, np.float32))
 
 
+def test_clamped_index() -> None:
+    """``x[max(min(i + 1, n - 1), 0)]``: in range when the clamp's top fits and x is not
+    empty, whatever the grid."""
+    i, nn = b.var("i"), b.var("n")
+    top = b.math("min", b.bin_("add", i, 1), b.bin_("sub", nn, 1))
+    idx = b.math("max", top, b.c(0))
+    body = [b.assign("i", b.gid(0)), b.store(Y, 0, b.load(X, idx, check=1))]
+    params = [b.param("n", i64), b.param("x", X.type), b.param("y", Y.type)]
+    kern = b.kernel("k", params, body, {"i": i64})
+    _, p = spec_of(b.module(kern, checks=[b.check(1, "x")]))
+    assert p.removed == (1,)
+    x, y = np.zeros(5, np.float32), np.zeros(1, np.float32)
+    assert holds(p, (1000,), n=5, x=x, y=y)
+    assert holds(p, (4,), n=50, x=x, y=y)  # i + 1 <= 4
+    assert not holds(p, (1000,), n=6, x=x, y=y)
+    assert not holds(p, (1000,), n=-3, x=x[:0], y=y)  # x[0] of an empty x
+
+
 def test_nothing_to_do() -> None:
     m = b.saxpy()
     assert specialise(n.Module(m.kernel, m.functions, m.checks, boundscheck=False)) is None
@@ -195,8 +213,15 @@ class AffineGen:
             e = b.bin_("mul", e, b.c(self.r.randint(1, 3)))
         if self.r.random() < 0.25:
             e = b.bin_(self.r.choice(("add", "sub")), e, self.term())
+        e = self.clamp(e)
         if self.r.random() < 0.5:
             e = b.bin_("add", e, b.c(self.r.randint(-2, 2)))
+        return self.clamp(e)
+
+    def clamp(self, e: n.Expr) -> n.Expr:
+        if self.r.random() < 0.12:
+            e = b.math("min", e, self.bound()) if self.r.random() < 0.6 else e
+            e = b.math("max", e, b.c(self.r.randint(-1, 2))) if self.r.random() < 0.6 else e
         return e
 
     def access(self) -> n.Stmt:
