@@ -29,7 +29,7 @@ from codegen.cpu_checks import (
     row_failed,
     scan_row,
 )
-from codegen.cpu_interchange import Interchange, interchanges, uses_fission
+from codegen.cpu_interchange import Interchange, interchanges, rematerialised, uses_fission
 from codegen.cpu_masked import masked_while
 from codegen.llvm import (
     I1,
@@ -116,6 +116,9 @@ class _GroupEmitter:
         self.flat: ll.Value = ll.Constant(I64, 0)
         self.private: dict[str, ll.Value] = {}
         self.active: dict[int, ll.Value] = {}  # per-item i8 arrays of masked while loops
+        # Locals recomputed from their definition in every region (cpu_interchange).
+        self.remat: dict[str, n.Expr] = {}
+        self.remat_slots: dict[str, ll.Value] = {}
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -136,6 +139,11 @@ class _GroupEmitter:
             ty = llvm_type(fl.fn.locals[name])
             fl.slots[name] = gep(b, ty, arr, flat)
         fl.slots.update(self.uniform_slots)
+        for name, value in self.remat.items():
+            if name not in self.remat_slots:
+                self.remat_slots[name] = fl.alloca(llvm_type(fl.fn.locals[name]), name=name)
+            fl.slots[name] = self.remat_slots[name]
+            b.store(fl.expr(value), self.remat_slots[name])
 
     def uniform(self) -> None:
         """Work-item (0, 0, 0) of the group: the context of group-uniform control flow."""
@@ -414,8 +422,10 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
         fl.target_state = em.rows
     if fission:
         count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
+        em.remat = rematerialised(kernel)
         for name, st in kernel.locals.items():
-            em.wi_arrays[name] = opaque_alloca(b, llvm_type(st), count, f"{name}.wi")
+            if name not in em.remat:
+                em.wi_arrays[name] = opaque_alloca(b, llvm_type(st), count, f"{name}.wi")
         for w in em.ic.masked_loops(kernel.body):
             em.active[id(w)] = opaque_alloca(b, I8, count, "active.wi")
         for s in walk_stmts(kernel.body):

@@ -24,7 +24,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from codegen.llvm_walk import child_bodies, escaping_jumps, has_barrier, walk_exprs, walk_stmts
+from codegen.llvm_walk import (
+    child_bodies,
+    child_exprs,
+    escaping_jumps,
+    has_barrier,
+    walk_exprs,
+    walk_stmts,
+)
 from gpuoff.ir import nodes as n
 
 _UNIFORM_WORK_ITEMS = ("group_id", "global_size", "local_size", "num_groups")
@@ -185,6 +192,34 @@ class Interchange:
         if any(isinstance(x, n.Return) for x in walk_stmts((s,))):
             return False
         return self.contains(s.body) or self.contains(s.orelse)
+
+
+_PURE = (n.Const, n.WorkItem, n.ShapeOf, n.Unary, n.Binary, n.Compare, n.Cast, n.Var)
+
+
+def rematerialised(kernel: n.Function) -> dict[str, n.Expr]:
+    """Locals that region fission recomputes in each region instead of keeping per item:
+    assigned once, at kernel level, to a pure function of work-item ids, parameters, shapes
+    and earlier such locals, and read only after that assignment. Keeping ``j = global_id(0)``
+    as an expression (not a load from per-item memory) keeps ``b[k, j]`` a vector load."""
+    counts = _assign_counts(kernel)
+    params = frozenset(p.name for p in kernel.params if p.name not in kernel.locals)
+    found: dict[str, n.Expr] = {}
+    read_before: set[str] = set()
+    for s in kernel.body:
+        if (isinstance(s, n.Assign) and counts.get(s.target) == 1
+                and s.target not in read_before and _pure(s.value, params, found)):  # fmt: skip
+            found[s.target] = s.value
+        read_before.update(e.name for e in walk_exprs([s]) if isinstance(e, n.Var))
+    return found
+
+
+def _pure(e: n.Expr, params: frozenset[str], known: dict[str, n.Expr]) -> bool:
+    if not isinstance(e, _PURE):
+        return False
+    if isinstance(e, n.Var):
+        return e.name in params or e.name in known
+    return all(_pure(c, params, known) for c in child_exprs(e))
 
 
 def interchanges(module: n.Module) -> bool:

@@ -193,3 +193,35 @@ def test_shared_atomics_are_plain_read_modify_writes(op: str, dtype: t.ScalarTyp
     out = np.zeros(4, dtype=dtype.np_dtype)
     both(m, [x, out], 64, (16,))
     assert "atomicrmw" not in llvm_ir_text(m, optimized=False)
+
+
+def test_work_item_pure_locals_are_recomputed_per_region() -> None:
+    from codegen.cpu_interchange import rematerialised
+
+    a = b.ref("a", b.arr(t.f32, 2))
+    c = b.ref("c", b.mut(t.f32, 2))
+    i, jj, kk = b.var("i"), b.var("jj"), b.var("kk")
+    acc = b.var("acc", t.f32)
+    body: list[n.Stmt] = [
+        b.assign("jj", b.gid(0)),
+        b.assign("i", b.bin_("add", b.gid(1), b.bin_("mul", jj, 0))),
+        b.assign("late", b.c(0)),
+        b.if_(b.lt(i, b.shape(c)), [b.assign("n2", b.c(1))]),  # nested: kept per item
+        b.assign("acc", b.c(0.0, t.f32)),
+        b.for_("kk", 0, b.shape(a, 1), 1, [
+            b.assign("acc", b.bin_("add", acc, b.bin_("mul", b.load(a, i, kk, check=1),
+                                                      b.load(a, kk, jj, check=2)))),
+        ]),
+        b.store(c, (i, jj), acc, check=3),
+    ]  # fmt: skip
+    locals_ = {"jj": t.i64, "i": t.i64, "late": t.i64, "n2": t.i64, "kk": t.i64, "acc": t.f32}
+    k = b.kernel("mm", [b.param("a", a.type), b.param("c", c.type)], body, locals_)
+    checks = [b.check(1, "a", ndim=2), b.check(2, "a", ndim=2), b.check(3, "c", ndim=2)]
+    m = b.module(k, checks=checks)
+    assert set(rematerialised(k)) == {"jj", "i", "late"}
+    x = np.random.default_rng(6).uniform(size=(16, 16)).astype(np.float32)
+    out = np.zeros((16, 16), np.float32)
+    err, msg = both(m, [x, out], (16, 16), (8, 4))
+    assert not err.any() and msg is None
+    np.testing.assert_allclose(out, x @ x, rtol=1e-5)
+    assert "gather" not in llvm_ir_text(m, optimized=True)
