@@ -72,16 +72,21 @@ def evaluate_lin(form: Lin, values: Mapping[str, int]) -> int:
     return sum(c * values[q] for q, c in form[0]) + form[1]
 
 
+def readable(q: str) -> str:
+    """A quantity as the user writes it: ``grid[0]``, ``x.shape[1]``, ``n``."""
+    kind, _, rest = q.partition(":")
+    if kind.startswith("grid"):
+        return f"grid[{kind[4:]}]"
+    if kind == "shape":
+        name, _, dim = rest.rpartition(":")
+        return f"{name}.shape[{dim}]"
+    return rest
+
+
 def format_lin(form: Lin) -> str:
-    """``form >= 0`` as readable text, e.g. ``shape:x:0 - grid0 >= 0``."""
-    parts = [
-        f"{'-' if c < 0 else '+'} {'' if abs(c) == 1 else f'{abs(c)}*'}{q}" for q, c in form[0]
-    ]
-    if form[1] or not parts:
-        parts.append(f"{'-' if form[1] < 0 else '+'} {abs(form[1])}")
-    text = " ".join(parts)
-    text = text[2:] if text.startswith("+ ") else "-" + text[2:]
-    return f"{text} >= 0"
+    """``form >= 0`` as readable text, e.g. ``x.shape[0] >= grid[0]``, ``n <= 2**40``."""
+    text = _expr(form, {q: readable(q) for q, _ in form[0]})
+    return text.replace(str(QUANTITY_LIMIT), "2**40")
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,8 +148,11 @@ class Predicate:
         return fn
 
     def __str__(self) -> str:
+        parts = [" or ".join(format_lin(f) for f in cl) for cl in self.clauses]
         return (
-            " and ".join("(" + " or ".join(format_lin(f) for f in cl) + ")" for cl in self.clauses)
+            " and ".join(
+                f"({p})" if len(cl) > 1 else p for p, cl in zip(parts, self.clauses, strict=True)
+            )
             or "true"
         )
 

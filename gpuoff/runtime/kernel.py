@@ -330,6 +330,10 @@ class _Builder:
         self.spec = specialise(module)
         if self.spec is not None:
             self.holds = self.spec[1].compile([d.name for d in self.kernel.params])
+            if debug.enabled(debug.CACHE):
+                ids = ", ".join(f"c{c}" for c in self.spec[1].removed)
+                debug.log(debug.CACHE, f"{self.kernel.__name__}({self.sig}): checks {ids} "
+                          f"are off in launches where {self.spec[1]}")  # fmt: skip
 
     def first(self, grid: Dims, args: tuple[Any, ...]) -> tuple[Any, bool, Program]:
         """(checked module, whether the program is the unchecked one, program) for the first

@@ -142,7 +142,8 @@ class Plan:
         if debug._level:
             debug.log(debug.LAUNCHES, f"launch {self.kernel}[{launch.grid}, {launch.block}] on "
                       f"{self.device.name}: {geo[3]} items, waits on {len(waits)}, "
-                      f"{'done' if event.done() else 'async'}")  # fmt: skip
+                      f"{'done' if event.done() else 'async'}"
+                      f"{self._variant_note(program)}")  # fmt: skip
         if host_arrays:
             self._finish_host_arrays(event, host_arrays)
         elif event is not _DONE and getattr(event, "inline", False):
@@ -150,6 +151,12 @@ class Plan:
             guards.settle(event)
             guards.raise_deferred()
         return result
+
+    def _variant_note(self, program: Program) -> str:
+        if self.variants is None:
+            return ""
+        unchecked = program is self.variants.programs[1]
+        return ", launch-proven checks off" if unchecked else ", all checks on"
 
     def _check(self, args: tuple[Any, ...]) -> list[Event]:
         """All rules, before anything changes; the in-flight events to order after."""
