@@ -112,13 +112,6 @@ class Plan:
         if geo is None or geo[0] is not self.device:
             launch.geometry(self.device)
             geo = launch._geometry
-        variants = self.variants
-        if variants is None:
-            program = self.program
-        else:
-            program = variants.programs[variants.holds(launch.grid, args)] or variants.program(
-                launch.grid, args
-            )
         values: list[Any] = list(geo[1])
         for i, is_array, decl, kind, lo, hi in self.params:
             a = args[i]
@@ -128,6 +121,14 @@ class Plan:
                 values.append(a)
             else:
                 values.append(A.check_scalar(self.kernel, decl, a))
+        # after the scalar checks: the predicate reads integer arguments
+        variants = self.variants
+        if variants is None:
+            program = self.program
+        else:
+            program = variants.programs[variants.holds(launch.grid, args)] or variants.program(
+                launch.grid, args
+            )
         with guards.LOCK:
             if _guards_on:
                 waits = self._check(args)

@@ -116,6 +116,11 @@ def test_loop_bound_from_a_scalar(device: str) -> None:
     go.synchronize()
     k[16](-3, x, y)  # no iteration
     assert y.tolist() == [0.0] * 16
+    k[16](np.int32(2), x, y)
+    assert y.tolist() == [2.0 * i + 1 for i in range(16)]
+    for bad in (2.5, "two", None, 1 << 40):  # scalar checks run before the predicate reads n
+        with pytest.raises(go.LaunchTypeError, match="parameter 'n'"):
+            k[16](bad, x, y)
 
 
 def test_boundscheck_false_has_one_variant(device: str) -> None:
