@@ -119,6 +119,11 @@ class _GroupEmitter:
         # Locals recomputed from their definition in every region (cpu_interchange).
         self.remat: dict[str, n.Expr] = {}
         self.remat_slots: dict[str, ll.Value] = {}
+        # Per predicated if: i8 flags "some item's condition was false" / "... true"; and "some
+        # item returned": while they show every item runs, regions skip the per-item guard.
+        self.pred_seen: dict[int, tuple[ll.Value, ll.Value]] = {}
+        self.any_done: ll.Value | None = None
+        self.unguarded = False
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -222,7 +227,31 @@ class _GroupEmitter:
         def dim2(z: ll.Value, _: ll.Block) -> None:
             counted_loop(fl, geo.base[1], geo.end[1], "wi1", lambda y, lt: dim1(y, lt, z))
 
-        counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
+        if not (self.fission and (self.preds or self.done is not None)):
+            counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
+            return
+        # Two versions: without the per-item guard while every item of the group runs (the
+        # usual case: a grid that fits its data), so loads stay plain vector loads.
+        with fl.builder.if_else(self._all_run()) as (every, some):
+            with every:
+                self.unguarded = True
+                counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
+                self.unguarded = False
+            with some:
+                counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
+
+    def _all_run(self) -> ll.Value:
+        """Whether every work-item passes the current predicates and none has returned."""
+        b = self.fl.builder
+        zero = ll.Constant(I8, 0)
+        ok: ll.Value = ll.Constant(I1, 1)
+        for arr, want in self.preds:
+            some_false, some_true = self.pred_seen[id(arr)]
+            flag = some_false if want else some_true
+            ok = b.and_(ok, b.icmp_unsigned("==", b.load(flag, typ=I8), zero))
+        if self.any_done is not None:
+            ok = b.and_(ok, b.icmp_unsigned("==", b.load(self.any_done, typ=I8), zero))
+        return ok
 
     def _item_guard(self, latch: ll.Block) -> ll.Block:
         """In fission mode: skip work-items that returned or whose predicates are false; the
@@ -231,19 +260,22 @@ class _GroupEmitter:
             return latch
         b = self.fl.builder
         run: ll.Value = ll.Constant(ll.IntType(1), 1)
-        for arr, want in self.preds:
+        for arr, want in [] if self.unguarded else self.preds:
             v = b.icmp_unsigned("!=", b.load(gep(b, I8, arr, self.flat), typ=I8), _i8(0))
             run = b.and_(run, v if want else b.not_(v))
         if self.done is None:
             ret = latch
         else:
-            done = b.load(gep(b, I8, self.done, self.flat), typ=I8)
-            run = b.and_(run, b.icmp_unsigned("==", done, _i8(0)))
+            if not self.unguarded:
+                done = b.load(gep(b, I8, self.done, self.flat), typ=I8)
+                run = b.and_(run, b.icmp_unsigned("==", done, _i8(0)))
             ret = self.fl.new_block("wi.return")
             rb = ll.IRBuilder(ret)
             rb.store(_i8(1), gep(rb, I8, self.done, self.flat))
+            assert self.any_done is not None
+            rb.store(_i8(1), self.any_done)
             rb.branch(latch)
-        if self.preds or self.done is not None:
+        if not self.unguarded and (self.preds or self.done is not None):
             body = self.fl.new_block("wi.run")
             b.cbranch(run, body, latch)
             b.position_at_end(body)
@@ -255,9 +287,19 @@ class _GroupEmitter:
         arr = self.pred_arrays[id(s)]
         fl = self.fl
 
+        if id(arr) not in self.pred_seen:
+            self.pred_seen[id(arr)] = (fl.alloca(I8, name="pred.some_false"),
+                                       fl.alloca(I8, name="pred.some_true"))  # fmt: skip
+        some_false, some_true = self.pred_seen[id(arr)]
+        fl.builder.store(_i8(0), some_false)
+        fl.builder.store(_i8(0), some_true)
+
         def store_cond() -> None:
             b = fl.builder
-            b.store(b.zext(fl.expr(s.cond), I8), gep(b, I8, arr, self.flat))
+            c = b.zext(fl.expr(s.cond), I8)
+            b.store(c, gep(b, I8, arr, self.flat))
+            b.store(b.or_(b.load(some_true, typ=I8), c), some_true)
+            b.store(b.or_(b.load(some_false, typ=I8), b.xor(c, _i8(1))), some_false)
 
         self.work_item_nest([], emit=store_cond, analysed=[n.If(s.cond, (), ())])
         for branch, want in ((s.body, True), (s.orelse, False)):
@@ -433,10 +475,13 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
                 em.pred_arrays[id(s)] = opaque_alloca(b, I8, count, "pred.wi")
         if any(isinstance(s, n.Return) for s in walk_stmts(kernel.body)):
             em.done = opaque_alloca(b, I8, count, "done.wi")
+            em.any_done = fl.alloca(I8, name="any_done")
 
     def group(g: ll.Value, _: ll.Block) -> None:
         _group_geometry(b, geo, g)
         if em.done is not None:
+            assert em.any_done is not None
+            b.store(_i8(0), em.any_done)
             memset = ml.declare("llvm.memset.p0.i64", ll.VoidType(), [PTR, I8, I64, I1])
             b.call(memset, [em.done, _i8(0), count, ll.Constant(I1, 0)])
         if fission:

@@ -225,3 +225,28 @@ def test_work_item_pure_locals_are_recomputed_per_region() -> None:
     assert not err.any() and msg is None
     np.testing.assert_allclose(out, x @ x, rtol=1e-5)
     assert "gather" not in llvm_ir_text(m, optimized=True)
+
+
+@pytest.mark.parametrize("m_", [0, 16, 40, 64])
+def test_regions_without_guards_when_every_item_runs(m_: int) -> None:
+    # Groups where every item takes the branch run unguarded, the others guarded; items that
+    # return (gid % 5 == 4, in some groups) make later regions guarded again.
+    acc = b.var("acc", t.f32)
+    g = b.gid(0)
+
+    def loop(v: str) -> n.ForRange:  # each loop its own variable: all run at group level
+        step = b.assign("acc", b.bin_("add", acc, b.load(X, b.var(v))))
+        return b.for_(v, 0, b.shape(X), 1, [step])
+    body: list[n.Stmt] = [
+        b.assign("acc", b.c(1.0, t.f32)),
+        b.if_(b.lt(g, b.var("m")), [loop("k1")], [b.assign("acc", b.c(-1.0, t.f32)), loop("k2")]),
+        b.if_(b.and_(b.ge(g, 48), b.cmp("eq", b.bin_("mod", g, 5), 4)), [n.Return()]),
+        b.if_(b.ge(g, b.var("m")), [loop("k3")]),
+        b.store(OUT, g, acc),
+    ]
+    k = b.kernel("pg", PARAMS, body, {"acc": t.f32, "k1": t.i64, "k2": t.i64, "k3": t.i64})
+    assert uses_fission(m := dataclasses.replace(b.module(k), boundscheck=False))
+    x = np.arange(5, dtype=np.float32)
+    out = np.zeros(64, dtype=np.float32)
+    both(m, [x, out, m_], 64, (16,))
+    assert out[0] == (11.0 if m_ > 0 else 19.0)
