@@ -8,16 +8,18 @@ shapes and the integer scalar arguments holds: in saxpy, ``x[i]`` (``i = global_
 the ``Predicate`` under which that unchecked kernel behaves exactly like the checked one.
 
 The analysis is a forward walk over the kernel (like ``bounds``) carrying facts
-``("lo" | "hi", term, form)``: the term (an INDEX local ``("var", name)`` or ``("wi", dim)``
+``("lo" | "hi", term, form)``: the term (an integer local ``("var", name)`` or ``("wi", dim)``
 for ``global_id(dim)``) is ``>= form`` / ``<= form``, where a *form* is an integer linear
 combination of launch quantities plus a constant (``Lin``). Launch quantities are named
 ``grid0``..``grid2`` (the global size), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer
 scalar parameter the kernel never assigns). Each expression gets a set of lower-bound and a set
-of upper-bound forms (``e >= each low``, ``e <= each high``) through ``+``, ``-`` and
-multiplication by a constant; comparisons (``<``, ``<=``, ``>``, ``>=``, ``not``, ``and``, the
-``else`` of a test and early exits) add facts; ``for v in range(start, stop, step)`` with a
-positive constant step bounds ``v`` by ``start`` and ``stop - 1``; assigning a variable (or a
-loop assigning it) kills its facts.
+of upper-bound forms (``e >= each low``, ``e <= each high``) through i64 ``+``, ``-``,
+multiplication by a constant, ``min``/``max`` and widening casts; comparisons (``<``, ``<=``,
+``>``, ``>=``, ``not``, ``and``, the ``else`` of a test and early exits) add facts;
+``for v in range(start, stop, step)`` with a positive constant step bounds ``v`` by ``start``
+and ``stop - 1``; assigning a variable (or a loop assigning it) kills its facts. Integer types
+narrower than i64 (``i32`` loop counters) take part through their variables, constants,
+comparisons and casts to i64, never through their own (wrapping) arithmetic.
 
 Soundness of the i64 arithmetic: every form kept has magnitude below ``2**62`` when each
 quantity lies in ``[-2**40, 2**40]``, and the predicate requires exactly that of every quantity
@@ -77,7 +79,7 @@ _LESS = {
 
 
 def _term(e: n.Expr) -> Term | None:
-    if isinstance(e, n.Var) and e.type == INDEX:
+    if isinstance(e, n.Var) and _exact_int(e.type):
         return ("var", e.name)
     if isinstance(e, n.WorkItem) and e.name == "global_id":
         return ("wi", e.dim)
@@ -101,7 +103,7 @@ def _split(e: n.Expr) -> tuple[Term, int] | None:
 
 
 def _as_const(e: n.Expr) -> int | None:
-    if isinstance(e, n.Const) and e.type == INDEX and not isinstance(e.value, bool):
+    if isinstance(e, n.Const) and _exact_int(e.type) and not isinstance(e.value, bool):
         v = int(e.value)
         return v if abs(v) <= CONST_LIMIT else None
     return None
@@ -169,12 +171,12 @@ class _Analysis:
                 return _UNKNOWN
             c = frozenset({lin(int(e.value))}) if abs(int(e.value)) <= CONST_LIMIT else frozenset()
             return c, c
-        if isinstance(e, n.Cast) and e.type == INDEX:
-            inner = e.value
-            if isinstance(inner, n.Var) and inner.name in self.scalars:
-                return self._leaf(f"arg:{inner.name}")
+        if isinstance(e, n.Cast):
+            # widening to i64 keeps the value (narrowing would wrap)
+            if e.type == INDEX and _exact_int(e.value.type):
+                return self.bounds(e.value, facts)
             return _UNKNOWN
-        if e.type != INDEX:
+        if not _exact_int(e.type):
             return _UNKNOWN
         if isinstance(e, n.Var) and e.name in self.scalars:
             return self._leaf(f"arg:{e.name}")
@@ -224,6 +226,8 @@ class _Analysis:
         return keep_forms(lo), keep_forms(hi)
 
     def _binary(self, e: n.Binary, facts: Facts) -> Bounds:
+        if e.type != INDEX:
+            return _UNKNOWN  # narrower integers wrap at their own width
         a = self.bounds(e.lhs, facts)
         b = self.bounds(e.rhs, facts)
         if e.op == "add":
@@ -251,7 +255,7 @@ class _Analysis:
                 first = self.cond_facts(cond.lhs, truth, facts)
                 return first | self.cond_facts(cond.rhs, truth, facts | first)
             return frozenset()
-        if isinstance(cond, n.Compare) and cond.lhs.type == INDEX:
+        if isinstance(cond, n.Compare) and _exact_int(cond.lhs.type):
             form = _LESS[truth].get(cond.op)
             if form is not None:
                 swap, strict = form
@@ -365,7 +369,7 @@ class _Analysis:
         if isinstance(s, n.Assign):
             self.expr(s.value, facts)
             after = _kill(facts, {s.target})
-            if s.value.type == INDEX:
+            if _exact_int(s.value.type):
                 lows, highs = self.bounds(s.value, facts)
                 t: Term = ("var", s.target)
                 after |= {("lo", t, f) for f in lows} | {("hi", t, f) for f in highs}
@@ -410,7 +414,7 @@ class _Analysis:
         changed = assigned(s.body) | {s.var}
         inside = _kill(facts, changed)
         step = _as_const(s.step)
-        if step is not None and step > 0 and s.start.type == INDEX:
+        if step is not None and step > 0 and _exact_int(s.start.type):
             # start and stop are evaluated once, before the loop, under the outer facts; each
             # iteration's value lies in [start, stop - 1] (in-body assignments are killed).
             t: Term = ("var", s.var)

@@ -16,6 +16,7 @@ from gpuoff import Array, Borrow, BorrowMut, f32, i32
 from gpuoff.bench.kernels import saxpy, stencil5
 from gpuoff.errors import BoundsError
 from gpuoff.ir import interp
+from gpuoff.ir.launch_checks import specialise
 from gpuoff.runtime.plan import Plan
 
 
@@ -106,6 +107,8 @@ def test_loop_bound_from_a_scalar(device: str) -> None:
     assert y.tolist() == [float(sum(range(i, i + 5))) for i in range(16)]
     plan = plan_of(k)
     assert used(plan) == [False, True]
+    spec = specialise(plan.module)
+    assert spec is not None and spec[1].removed == (1, 2)  # x[i + k] (k: i32) and y[i]
     expected = interp_error(plan, 16, np.int32(6), x, y)
     with pytest.raises(BoundsError) as info:
         k[16](6, x, y)  # x[15 + 5] = x[20]

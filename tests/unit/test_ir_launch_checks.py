@@ -273,6 +273,11 @@ class AffineGen:
             if self.r.random() < 0.2:  # the same facts through the else branch
                 return b.if_(b.not_(cond), [], [self.access_at(b.var(t), low)])
             return b.if_(cond, [self.access_at(b.var(t), low), *self.block(depth + 1)][:3])
+        if self.r.random() < 0.3:  # an i32 counter (range over an i32 scalar), cast to i64
+            k32 = b.var("k32", i32)
+            stop = b.var("m", i32) if self.r.random() < 0.7 else b.c(self.r.randint(0, 6), i32)
+            body = [self.access_at(b.cast(i64, k32)), self.access_at(b.cast(i64, k32))]
+            return b.for_("k32", b.c(self.r.randint(-1, 1), i32), stop, b.c(1, i32), body, i32)
         start = b.c(self.r.randint(-1, 2)) if self.r.random() < 0.7 else self.bound()
         body = [self.access_at(b.var(t)), self.access_at(b.var(t))]
         return b.for_(t, start, self.bound(), b.c(self.r.choice((1, 2))), body)
@@ -308,7 +313,7 @@ class AffineGen:
                 b.assign("k", b.c(0)), *self.block(0)]  # fmt: skip
         params = [b.param("n", i64), b.param("m", i32), b.param("x", X.type),
                   b.param("y", Y.type), b.param("z", Z.type)]  # fmt: skip
-        kern = b.kernel("k", params, body, {v: i64 for v in "wijk"})
+        kern = b.kernel("k", params, body, {**{v: i64 for v in "wijk"}, "k32": i32})
         return b.module(kern, checks=self.checks)
 
 
