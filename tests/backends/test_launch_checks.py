@@ -170,3 +170,24 @@ def test_disk_cache_keeps_the_variants_apart(tmp_path: Path, monkeypatch: pytest
     second = run(fresh(saxpy))  # a new kernel object: both variants from the disk
     assert first.compiles == 2
     assert (second.compiles, second.disk_cache_hits) == (0, 2)
+
+
+@go.kernel
+def copy_unguarded(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    y[i] = x[i]
+
+
+@pytest.mark.parametrize("n", [1, 1000, 1500, 4099])
+def test_grids_that_are_not_a_multiple_of_the_block(device: str, n: int) -> None:
+    """The predicate takes global ids below the grid: work-items a rounded-up last group adds
+    must not run (they would have raised with the checks on, and now would write past y)."""
+    k = fresh(copy_unguarded)
+    x = np.arange(n + 7, dtype=np.float32)
+    y = np.full(n + 7, -1.0, np.float32)
+    k[n](x[:n], y[:n])  # views of longer arrays: a stray work-item would write y[n]
+    assert used(plan_of(k)) == [False, True]
+    assert y[:n].tolist() == x[:n].tolist() and y[n:].tolist() == [-1.0] * 7
+    with pytest.raises(BoundsError, match=r"y with shape"):
+        k[n](x[:n], y[: n - 1] if n > 1 else y[:0])
+    go.synchronize()
