@@ -10,7 +10,10 @@ from one region to the next.
 
 The same fission runs group-uniform inner loops at group level (``codegen.cpu_interchange``)
 so the work-item loop inside them vectorises; an ``if`` around such a loop becomes a
-per-work-item predicate array, and a ``return`` marks the item done for later regions.
+per-work-item predicate array, and a ``return`` marks the item done for later regions (each
+such region also has an unguarded version, run while every item of the group takes part).
+Grid-stride ``while`` loops run masked at group level (``codegen.cpu_masked``); locals that
+are pure functions of the work-item ids are recomputed per region, not kept per item.
 Work-items of a group then interleave differently than one after another: only kernels with
 data races between work-items can tell (their result is schedule-dependent anyway).
 """
