@@ -32,7 +32,13 @@ from codegen.cpu_checks import (
     row_failed,
     scan_row,
 )
-from codegen.cpu_interchange import Interchange, interchanges, rematerialised, uses_fission
+from codegen.cpu_interchange import (
+    Interchange,
+    group_uniform_locals,
+    interchanges,
+    rematerialised,
+    uses_fission,
+)
 from codegen.cpu_masked import masked_while
 from codegen.llvm import (
     I1,
@@ -122,6 +128,7 @@ class _GroupEmitter:
         # Locals recomputed from their definition in every region (cpu_interchange).
         self.remat: dict[str, n.Expr] = {}
         self.remat_slots: dict[str, ll.Value] = {}
+        self.group_uniform: set[str] = set()  # locals kept once per group (uniform_slots)
         # Per predicated if: i8 flags "some item's condition was false" / "... true"; and "some
         # item returned": while they show every item runs, regions skip the per-item guard.
         self.pred_seen: dict[int, tuple[ll.Value, ll.Value]] = {}
@@ -317,6 +324,12 @@ class _GroupEmitter:
         for s in stmts:
             jumps = bool(self.group_loops) and escaping_jumps([s])
             masked = self.ic.masked(s, stmts) if isinstance(s, n.While) else None
+            if isinstance(s, n.Assign) and s.target in self.group_uniform:
+                self.work_item_nest(run)
+                run = []
+                self.uniform()
+                self.fl.lower_body([s])
+                continue
             if isinstance(s, n.While) and masked is not None and id(s) in self.active:
                 self.work_item_nest(run)
                 run = []
@@ -468,8 +481,11 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     if fission:
         count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
         em.remat = rematerialised(kernel)
+        em.group_uniform = group_uniform_locals(kernel) - set(em.remat)
         for name, st in kernel.locals.items():
-            if name not in em.remat:
+            if name in em.group_uniform:
+                em.uniform_slots[name] = fl.alloca(llvm_type(st), name=f"{name}.group")
+            elif name not in em.remat:
                 em.wi_arrays[name] = opaque_alloca(b, llvm_type(st), count, f"{name}.wi")
         for w in em.ic.masked_loops(kernel.body):
             em.active[id(w)] = opaque_alloca(b, I8, count, "active.wi")

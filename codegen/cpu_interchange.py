@@ -214,6 +214,38 @@ def rematerialised(kernel: n.Function) -> dict[str, n.Expr]:
     return found
 
 
+def group_uniform_locals(kernel: n.Function) -> set[str]:
+    """Locals that region fission keeps once per group, not per item: every assignment is at
+    group level (kernel level, or directly in the body of a statement holding a barrier, which
+    the CPU runs at group level) and assigns a uniform value (built from uniform values and
+    such locals). Assigning one runs once, between work-item regions."""
+    group_level: dict[str, bool] = {}
+
+    def visit(stmts: Sequence[n.Stmt], at_group: bool) -> None:
+        for s in stmts:
+            if isinstance(s, n.Assign):
+                group_level[s.target] = group_level.get(s.target, True) and at_group
+            elif isinstance(s, n.ForRange):
+                group_level[s.var] = False
+            for body in child_bodies(s):
+                visit(body, at_group and has_barrier([s]))
+
+    visit(kernel.body, True)
+    params = frozenset(p.name for p in kernel.params if p.name not in kernel.locals)
+    found = {name for name, ok in group_level.items() if ok and name in kernel.locals}
+    changed = True
+    while changed:
+        known = params | found
+        keep = {
+            name for name in found
+            if all(_uniform(x.value, known) for x in walk_stmts(kernel.body)
+                   if isinstance(x, n.Assign) and x.target == name)
+        }  # fmt: skip
+        changed = keep != found
+        found = keep
+    return found
+
+
 def _pure(e: n.Expr, params: frozenset[str], known: dict[str, n.Expr]) -> bool:
     if not isinstance(e, _PURE):
         return False

@@ -250,3 +250,22 @@ def test_regions_without_guards_when_every_item_runs(m_: int) -> None:
     out = np.zeros(64, dtype=np.float32)
     both(m, [x, out, m_], 64, (16,))
     assert out[0] == (11.0 if m_ > 0 else 19.0)
+
+
+def test_group_uniform_locals_live_once_per_group() -> None:
+    from codegen.cpu_interchange import group_uniform_locals
+
+    m = b.tree_reduction(8)
+    assert group_uniform_locals(m.kernel) == {"s"}  # lid is per item (and recomputed)
+    x = np.random.default_rng(7).uniform(size=32).astype(np.float32)
+    out = np.zeros(4, dtype=np.float32)
+    err, msg = both(m, [x, out], 32, (8,))
+    assert not err.any() and msg is None
+    np.testing.assert_allclose(out, x.reshape(4, 8).sum(axis=1), rtol=1e-6)
+    # Assigned inside a loop without a barrier (per item), or from an item's value: per item.
+    k = m.kernel
+    per_item = dataclasses.replace(k, body=(*k.body, b.assign("s", b.var("lid"))))
+    assert group_uniform_locals(per_item) == set()
+    in_loop = dataclasses.replace(k, body=(*k.body, b.for_("q", 0, 3, 1, [
+        b.assign("s", b.c(1))])), locals={**k.locals, "q": t.i64})  # fmt: skip
+    assert group_uniform_locals(in_loop) == set()
