@@ -36,6 +36,7 @@ from codegen.cpu_interchange import (
     Interchange,
     group_uniform_locals,
     interchanges,
+    is_uniform,
     rematerialised,
     uses_fission,
 )
@@ -197,6 +198,12 @@ class _GroupEmitter:
         if not stmts and emit is None:
             return
         fl, geo = self.fl, self.geo
+        narrowed = None if emit is not None else self._narrowed(stmts)
+        if narrowed is not None:
+            end0, geo.end[0] = geo.end[0], narrowed[0]
+            self.work_item_nest(narrowed[1], analysed=stmts)
+            geo.end[0] = end0
+            return
         rows = self.rows
         strategy = self._strategy(tuple(analysed if analysed is not None else stmts))
 
@@ -249,6 +256,33 @@ class _GroupEmitter:
                 self.unguarded = False
             with some:
                 counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
+
+    def _narrowed(self, stmts: Sequence[n.Stmt]) -> tuple[ll.Value, tuple[n.Stmt, ...]] | None:
+        """For a region ``if local_id(0) < u: body`` (or ``global_id(0)``; ``u`` uniform): the
+        end of the dimension-0 range of the items that run ``body``, and ``body``."""
+        s = stmts[0] if len(stmts) == 1 else None
+        if not isinstance(s, n.If) or s.orelse or not isinstance(s.cond, n.Compare):
+            return None
+        c = s.cond
+        wi = self.remat.get(c.lhs.name, c.lhs) if isinstance(c.lhs, n.Var) else c.lhs
+        names = self.ic.scalars | self.group_uniform
+        if c.op != "lt" or not is_uniform(c.rhs, names) or not isinstance(wi, n.WorkItem):
+            return None
+        if wi.dim != 0 or wi.name not in ("local_id", "global_id"):
+            return None
+        fl, geo = self.fl, self.geo
+        b = fl.builder
+        self.uniform()
+        u = fl.expr(c.rhs)
+
+        def clamp(v: ll.Value, lo: ll.Value, hi: ll.Value) -> ll.Value:
+            v = b.select(b.icmp_signed("<", v, lo), lo, v)
+            return b.select(b.icmp_signed(">", v, hi), hi, v)
+
+        if wi.name == "local_id":  # clamp first: base + u must not overflow
+            hi = b.add(geo.base[0], clamp(u, ll.Constant(I64, 0), geo.lsize[0]))
+            return b.select(b.icmp_signed("<", hi, geo.end[0]), hi, geo.end[0]), s.body
+        return clamp(u, geo.base[0], geo.end[0]), s.body
 
     def _all_run(self) -> ll.Value:
         """Whether every work-item passes the current predicates and none has returned."""

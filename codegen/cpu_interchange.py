@@ -67,6 +67,11 @@ def _uniform(e: n.Expr, scalars: frozenset[str]) -> bool:
     return False
 
 
+def is_uniform(e: n.Expr, names: frozenset[str]) -> bool:
+    """Whether ``e`` is work-group uniform when the variables ``names`` are."""
+    return _uniform(e, names)
+
+
 def _assign_counts(kernel: n.Function) -> dict[str, int]:
     counts: dict[str, int] = {}
     for s in walk_stmts(kernel.body):

@@ -269,3 +269,27 @@ def test_group_uniform_locals_live_once_per_group() -> None:
     in_loop = dataclasses.replace(k, body=(*k.body, b.for_("q", 0, 3, 1, [
         b.assign("s", b.c(1))])), locals={**k.locals, "q": t.i64})  # fmt: skip
     assert group_uniform_locals(in_loop) == set()
+
+
+@pytest.mark.parametrize("u", [-(2**63), -3, 0, 5, 8, 2**63 - 1])
+@pytest.mark.parametrize("query", ["local_id", "global_id"])
+def test_regions_under_an_id_bound_run_only_those_items(u: int, query: str) -> None:
+    # ``if id(0) < u`` alone in a region (after a barrier) runs a shortened item loop.
+    o = b.ref("o", b.mut(t.i64))
+    sh = b.ref("sh", b.shared_t(t.i64, 8))
+    lid = b.var("lid")
+    body: list[n.Stmt] = [
+        b.assign("lid", b.wi("local_id")),
+        b.store(sh, lid, b.bin_("mul", b.gid(0), 3)),
+        n.Barrier(),
+        b.if_(b.lt(b.wi(query) if query == "global_id" else lid, b.var("u")),
+              [b.store(o, b.gid(0), b.load(sh, b.bin_("sub", 7, lid)))]),
+        n.Barrier(),
+    ]  # fmt: skip
+    k = b.kernel("nar", [b.param("o", o.type), b.param("u", t.i64)], body, {"lid": t.i64},
+                 shared=(n.SharedArray("sh", sh.type),))  # fmt: skip
+    m = dataclasses.replace(b.module(k), boundscheck=False)
+    out = np.full(32, -1, dtype=np.int64)
+    both(m, [out, u], 32, (8,))
+    ran = (out != -1).sum()
+    assert ran == (min(max(u, 0), 8) * 4 if query == "local_id" else min(max(u, 0), 32))
