@@ -191,8 +191,7 @@ def _codegen_fingerprint() -> str:
 
 _CODEGEN_SOURCES = (
     "abi.py", "cpu.py", "cpu_checks.py", "cpu_groups.py", "cpu_interchange.py", "cpu_masked.py",
-    "llvm.py", "llvm_ops.py",
-    "llvm_stmt.py", "llvm_walk.py", "mathlib.py",
+    "cpu_regions.py", "llvm.py", "llvm_ops.py", "llvm_stmt.py", "llvm_walk.py", "mathlib.py",
 )  # fmt: skip
 
 

@@ -36,11 +36,11 @@ from codegen.cpu_interchange import (
     Interchange,
     group_uniform_locals,
     interchanges,
-    is_uniform,
     rematerialised,
     uses_fission,
 )
 from codegen.cpu_masked import masked_while
+from codegen.cpu_regions import all_run, narrowed_range
 from codegen.llvm import (
     I1,
     I8,
@@ -198,7 +198,7 @@ class _GroupEmitter:
         if not stmts and emit is None:
             return
         fl, geo = self.fl, self.geo
-        narrowed = None if emit is not None else self._narrowed(stmts)
+        narrowed = None if emit is not None else narrowed_range(self, stmts)
         if narrowed is not None:
             end0, geo.end[0] = geo.end[0], narrowed[0]
             self.work_item_nest(narrowed[1], analysed=stmts)
@@ -249,53 +249,13 @@ class _GroupEmitter:
             return
         # Two versions: without the per-item guard while every item of the group runs (the
         # usual case: a grid that fits its data), so loads stay plain vector loads.
-        with fl.builder.if_else(self._all_run()) as (every, some):
+        with fl.builder.if_else(all_run(self)) as (every, some):
             with every:
                 self.unguarded = True
                 counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
                 self.unguarded = False
             with some:
                 counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
-
-    def _narrowed(self, stmts: Sequence[n.Stmt]) -> tuple[ll.Value, tuple[n.Stmt, ...]] | None:
-        """For a region ``if local_id(0) < u: body`` (or ``global_id(0)``; ``u`` uniform): the
-        end of the dimension-0 range of the items that run ``body``, and ``body``."""
-        s = stmts[0] if len(stmts) == 1 else None
-        if not isinstance(s, n.If) or s.orelse or not isinstance(s.cond, n.Compare):
-            return None
-        c = s.cond
-        wi = self.remat.get(c.lhs.name, c.lhs) if isinstance(c.lhs, n.Var) else c.lhs
-        names = self.ic.scalars | self.group_uniform
-        if c.op != "lt" or not is_uniform(c.rhs, names) or not isinstance(wi, n.WorkItem):
-            return None
-        if wi.dim != 0 or wi.name not in ("local_id", "global_id"):
-            return None
-        fl, geo = self.fl, self.geo
-        b = fl.builder
-        self.uniform()
-        u = fl.expr(c.rhs)
-
-        def clamp(v: ll.Value, lo: ll.Value, hi: ll.Value) -> ll.Value:
-            v = b.select(b.icmp_signed("<", v, lo), lo, v)
-            return b.select(b.icmp_signed(">", v, hi), hi, v)
-
-        if wi.name == "local_id":  # clamp first: base + u must not overflow
-            hi = b.add(geo.base[0], clamp(u, ll.Constant(I64, 0), geo.lsize[0]))
-            return b.select(b.icmp_signed("<", hi, geo.end[0]), hi, geo.end[0]), s.body
-        return clamp(u, geo.base[0], geo.end[0]), s.body
-
-    def _all_run(self) -> ll.Value:
-        """Whether every work-item passes the current predicates and none has returned."""
-        b = self.fl.builder
-        zero = ll.Constant(I8, 0)
-        ok: ll.Value = ll.Constant(I1, 1)
-        for arr, want in self.preds:
-            some_false, some_true = self.pred_seen[id(arr)]
-            flag = some_false if want else some_true
-            ok = b.and_(ok, b.icmp_unsigned("==", b.load(flag, typ=I8), zero))
-        if self.any_done is not None:
-            ok = b.and_(ok, b.icmp_unsigned("==", b.load(self.any_done, typ=I8), zero))
-        return ok
 
     def _item_guard(self, latch: ll.Block) -> ll.Block:
         """In fission mode: skip work-items that returned or whose predicates are false; the
