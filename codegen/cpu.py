@@ -123,7 +123,7 @@ class CpuTarget(Target):
 def _thread_private(ptr: ll.Value) -> bool:
     """Whether ``ptr`` points into an ``alloca`` of the current function."""
     while isinstance(ptr, ll.GEPInstr):
-        ptr = ptr.pointer
+        ptr = getattr(ptr, "pointer")  # noqa: B009 - not in llvmlite's type stubs
     return isinstance(ptr, ll.AllocaInstr)
 
 

@@ -460,7 +460,7 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     kernel = module.kernel
     allocas, entry = alloca_block(fn)
     b = ll.IRBuilder(entry)
-    header = list(fn.args[:9])
+    header: list[ll.Value] = list(fn.args[:9])
     lo, hi, err = fn.args[-3], fn.args[-2], fn.args[-1]
     arrays, scalars = bind(fn, b, module)
     fl = FunctionLowerer(ml, kernel, b, arrays, err_state=err)
