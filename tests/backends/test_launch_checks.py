@@ -20,6 +20,12 @@ from gpuoff.ir.launch_checks import specialise
 from gpuoff.runtime.plan import Plan
 
 
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk cache of this test's own: what runs is what this checkout compiled."""
+    monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path / "cache"))
+
+
 def plan_of(k: Any) -> Plan:
     (plan,) = k._plans.values()
     assert isinstance(plan, Plan)
@@ -149,9 +155,7 @@ def test_buffers_and_views(device: str) -> None:
         go.synchronize()
 
 
-def test_disk_cache_keeps_the_variants_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                             device: str) -> None:  # fmt: skip
-    monkeypatch.setenv("GPUOFF_CACHE_DIR", str(tmp_path))
+def test_disk_cache_keeps_the_variants_apart(device: str) -> None:
     x = np.arange(8, dtype=np.float32)
     short = x[:4].copy()
 
