@@ -103,9 +103,36 @@ def source_hash(fn: Callable[..., Any]) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
+_COMPILER_PACKAGES = ("gpuoff.frontend", "gpuoff.ir", "codegen")
+_fingerprint: str | None = None
+
+
+def compiler_fingerprint() -> str:
+    """Size and modification time of every source file of the compiler (front end, IR,
+    code generators): edited or reinstalled compiler code never meets entries it did not make,
+    even at the same version. Found with ``find_spec`` and ``stat`` only (no imports), so a
+    cached first launch stays light (about 0.1 ms)."""
+    global _fingerprint
+    if _fingerprint is None:
+        import importlib.util
+
+        stamps: list[str] = []
+        for package in _COMPILER_PACKAGES:
+            spec = importlib.util.find_spec(package)
+            for folder in (spec.submodule_search_locations or []) if spec else []:
+                for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+                    if entry.name.endswith(".py"):
+                        st = entry.stat()
+                        stamps.append(f"{package}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+        _fingerprint = hashlib.sha256("\0".join(stamps).encode()).hexdigest()[:16]
+    return _fingerprint
+
+
 def make_key(*parts: str) -> str:
-    """A cache key from explicit parts (gpuoff's version is always one of them)."""
-    return hashlib.sha256("\0".join((__version__, *parts)).encode()).hexdigest()
+    """A cache key from explicit parts (gpuoff's version and the compiler's fingerprint are
+    always two of them)."""
+    head = (__version__, compiler_fingerprint())
+    return hashlib.sha256("\0".join((*head, *parts)).encode()).hexdigest()
 
 
 def _read(key: str, folder: Path | None = None) -> Any:
