@@ -249,7 +249,7 @@ class ModuleLowerer:
         llfn.attributes.add("nounwind")
         allocas, entry = alloca_block(llfn)
         b = ll.IRBuilder(entry)
-        args = list(llfn.args)
+        args: list[ll.Value] = list(llfn.args)
         arrays: dict[str, ArrayValue] = {}
         scalars: dict[str, ll.Value] = {}
         i = 0

@@ -5,19 +5,12 @@ real kernels are added there once ``gpuoff.frontend.lower_kernel`` is available.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX, ScalarType, boolean, f16, f32, f64, i32, i64, u8, u32
 from gpuoff.ownership import Access
-
-try:
-    from tests.unit import irbuild
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
-    import irbuild  # type: ignore[no-redef]
+from tests.unit import irbuild
 
 L = irbuild.L
 arr = irbuild.arr

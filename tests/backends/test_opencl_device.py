@@ -10,7 +10,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_opencl_support import arg_type, device, has_opencl, lower, run_device
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, f64
@@ -21,6 +20,7 @@ from gpuoff.ownership import Access
 from gpuoff.runtime.devices import opencl as ocl
 from gpuoff.runtime.devices import opencl_program
 from gpuoff.runtime.devices.base import ArrayArg, DoneEvent, LaunchArg
+from tests.backends.test_opencl_support import arg_type, device, has_opencl, lower, run_device
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 MUT = Access.BORROW_MUT

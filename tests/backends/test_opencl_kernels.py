@@ -7,12 +7,12 @@ import math
 
 import numpy as np
 import pytest
-from test_opencl_support import View, arg_type, has_opencl, lower, run_both
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, f64, i32, i64
 from gpuoff.ir import types as t
 from gpuoff.ownership import Access
+from tests.backends.test_opencl_support import View, arg_type, has_opencl, lower, run_both
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 MUT = Access.BORROW_MUT

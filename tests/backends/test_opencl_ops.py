@@ -8,12 +8,12 @@ from typing import TypeAlias
 
 import numpy as np
 import pytest
-from test_opencl_support import has_opencl, lower, run_both, with_dtype
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut
 from gpuoff.ir import types as t
 from gpuoff.ownership import Access
+from tests.backends.test_opencl_support import has_opencl, lower, run_both, with_dtype
 
 T: TypeAlias = go.i64  # stands for the element type each test substitutes (with_dtype)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_opencl_support import has_opencl
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, i32
 from gpuoff.bench import kernels, references
+from tests.backends.test_opencl_support import has_opencl
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 DEVICES = ["cpu", "opencl:0"]

@@ -8,19 +8,13 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from codegen.nvptx import compile_ptx, ptx_params
 from gpuoff.ir.verify import verify
-
-try:
-    from tests.backends.ptx_kernels import KERNELS
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from ptx_kernels import KERNELS  # type: ignore[no-redef]
+from tests.backends.ptx_kernels import KERNELS
 
 PTXAS = shutil.which("ptxas")
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason="ptxas (CUDA toolkit) is not on the PATH")

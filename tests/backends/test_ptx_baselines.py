@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import shutil
 import struct
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,15 +15,8 @@ import pytest
 import gpuoff.bench.cuda_baselines as cb
 import gpuoff.runtime.devices as registry
 from gpuoff.runtime.devices.cuda import CudaDevice
-
-try:
-    from tests.backends.test_ptx import assemble
-    from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
-    from test_cuda_runtime_fake import FakeDriver, Launch  # type: ignore[no-redef]
-    from test_ptx import assemble  # type: ignore[no-redef]
+from tests.backends.test_ptx import assemble
+from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
 
 needs_toolkit = pytest.mark.skipif(
     shutil.which("ptxas") is None or shutil.which("nvcc") is None,

@@ -13,14 +13,7 @@ import pytest
 
 from codegen.nvptx import compile_ptx
 from gpuoff.cli import load_object, lower_for_show
-
-try:
-    from tests.backends.test_ptx import assemble
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from test_ptx import assemble  # type: ignore[no-redef]
+from tests.backends.test_ptx import assemble
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None,

@@ -7,9 +7,7 @@ saying why (the driver-free parts are covered by tests/unit/test_cuda_runtime.py
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,12 +19,7 @@ from gpuoff.ir import interp
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import ArrayType, ScalarType, f32, f64
 from gpuoff.runtime.devices.base import ArrayArg
-
-try:
-    from tests.backends.ptx_kernels import KERNELS, irbuild
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from ptx_kernels import KERNELS, irbuild  # type: ignore[no-redef]
+from tests.backends.ptx_kernels import KERNELS, irbuild
 
 Arrays = list[np.ndarray[Any, Any]]
 

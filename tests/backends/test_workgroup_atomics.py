@@ -195,14 +195,7 @@ def shared_min_f32(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
         out[go.group_id(0)] = best[0]
 
 
-def test_shared_atomic_min_f32(device: str, request: pytest.FixtureRequest) -> None:
-    if device == "cpu":
-        # codegen/cpu.py `_combine` declares llvm.minnum/maxnum with a wrong signature for the
-        # plain read-modify-write it uses on shared arrays: LLVM's verifier rejects the module.
-        request.applymarker(pytest.mark.xfail(
-            strict=True, raises=RuntimeError,
-            reason="cpu codegen: f32 atomic_min/max on a shared array fails LLVM verification",
-        ))  # fmt: skip
+def test_shared_atomic_min_f32(device: str) -> None:
     x = np.random.default_rng(3).standard_normal(4 * GROUP).astype(np.float32)
     out = go.zeros(4, go.f32)
     shared_min_f32[(4 * GROUP,), (GROUP,)](go.array(x), out)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +16,7 @@ import gpuoff as go
 from codegen.nvptx import compile_ptx
 from gpuoff import Array, BorrowMut, f32
 from gpuoff.cli import lower_for_show
-
-try:
-    from tests.backends.test_ptx import assemble
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from test_ptx import assemble  # type: ignore[no-redef]
+from tests.backends.test_ptx import assemble
 
 ROOT = Path(__file__).resolve().parents[2]
 THIS = Path(__file__).resolve()

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import irbuild as b
 import numpy as np
 import pytest
-from test_codegen_cpu_loader import run_cpu
-from test_codegen_cpu_ops import both
 
 from codegen.cpu import llvm_ir_text
 from codegen.cpu_checks import replay_safe
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_loader import run_cpu
+from tests.unit.test_codegen_cpu_ops import both
 
 X = b.ref("x", b.arr(t.i64))
 Y = b.ref("y", b.mut(t.i64))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import irbuild as b
 import numpy as np
 import pytest
-from test_codegen_cpu_loader import run_cpu
-from test_codegen_cpu_ops import both
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_loader import run_cpu
+from tests.unit.test_codegen_cpu_ops import both
 
 I = b.var("i")  # noqa: E741 - the work-item index, as in kernels
 

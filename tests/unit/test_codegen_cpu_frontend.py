@@ -10,7 +10,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_codegen_cpu_loader import run_cpu
 
 import gpuoff as go
 from codegen.cpu import llvm_ir_text
@@ -19,6 +18,7 @@ from gpuoff.frontend import lower_kernel
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 from gpuoff.ir.bounds import eliminate_redundant_checks
+from tests.unit.test_codegen_cpu_loader import run_cpu
 
 
 def _types(args: Sequence[object]) -> list[t.ScalarType | t.ArrayType]:

@@ -8,13 +8,13 @@ import dataclasses
 import os
 import random
 
-import irbuild as b
 import numpy as np
 import pytest
-from test_codegen_cpu_ops import both
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_ops import both
 
 INT_OPS = ["add", "sub", "mul", "floordiv", "mod", "bitand", "bitor", "bitxor", "lshift",
            "rshift"]  # fmt: skip

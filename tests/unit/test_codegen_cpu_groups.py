@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-import irbuild as b
 import numpy as np
 import pytest
-from test_codegen_cpu_loader import run_cpu
-from test_codegen_cpu_ops import both, elementwise, eps
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_loader import run_cpu
+from tests.unit.test_codegen_cpu_ops import both, elementwise, eps
 
 UNARY_MATH: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "sqrt": np.sqrt, "rsqrt": lambda x: 1 / np.sqrt(x), "exp": np.exp, "log": np.log,

@@ -5,14 +5,14 @@ from __future__ import annotations
 import dataclasses
 import re
 
-import irbuild as b
 import numpy as np
-from test_codegen_cpu_ops import both
 
 from codegen.cpu import llvm_ir_text
 from codegen.cpu_interchange import Interchange, interchanges, uses_fission
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_ops import both
 
 X = b.ref("x", b.arr(t.f32))
 OUT = b.ref("out", b.mut(t.f32))

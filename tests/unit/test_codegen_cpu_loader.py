@@ -7,7 +7,6 @@ import ctypes
 from collections.abc import Callable, Sequence
 from typing import cast
 
-import irbuild as b
 import llvmlite.binding as llvm
 import numpy as np
 import pytest
@@ -17,6 +16,7 @@ from codegen.cpu import CpuObject, compile_cpu
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 from gpuoff.ir.interp import normalize_grid
+from tests.unit import irbuild as b
 
 _ENTRY = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p)
 EntryFn = Callable[[int, int, int, int], None]

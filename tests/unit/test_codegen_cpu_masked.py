@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
-import irbuild as b
 import numpy as np
 import pytest
-from test_codegen_cpu_ops import both
 
 from codegen.cpu import llvm_ir_text
 from codegen.cpu_interchange import Interchange, uses_fission
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_ops import both
 
 X = b.ref("x", b.arr(t.f32))
 OUT = b.ref("out", b.mut(t.f32))
@@ -27,14 +28,14 @@ def _step(by: n.Expr | None = None) -> n.Assign:
 
 
 def _loop(cond: n.Expr | None = None, check: int | None = None,
-          tail: list[n.Stmt] | None = None) -> n.While:  # fmt: skip
+          tail: Sequence[n.Stmt] | None = None) -> n.While:  # fmt: skip
     body: list[n.Stmt] = [b.assign("acc", b.bin_("add", ACC, b.load(X, J, check=check)))]
     return b.while_(cond if cond is not None else b.lt(J, b.shape(X)),
-                    body + (tail if tail is not None else [_step()]))  # fmt: skip
+                    [*body, *(tail if tail is not None else [_step()])])  # fmt: skip
 
 
-def _kernel(loop: n.Stmt, start: n.Expr | None = None, after: list[n.Stmt] | None = None,
-            before: list[n.Stmt] | None = None, checks: int = 0) -> n.Module:  # fmt: skip
+def _kernel(loop: n.Stmt, start: n.Expr | None = None, after: Sequence[n.Stmt] | None = None,
+            before: Sequence[n.Stmt] | None = None, checks: int = 0) -> n.Module:  # fmt: skip
     body: list[n.Stmt] = [
         *(before or []),
         b.assign("stride", b.wi("global_size", 0)),

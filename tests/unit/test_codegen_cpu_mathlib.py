@@ -6,14 +6,14 @@ import math
 import re
 from collections.abc import Callable
 
-import irbuild as b
 import numpy as np
 import pytest
-from test_codegen_cpu_loader import run_cpu
-from test_codegen_cpu_ops import elementwise
 
 from codegen.cpu import llvm_ir_text
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_loader import run_cpu
+from tests.unit.test_codegen_cpu_ops import elementwise
 
 REFERENCE: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "exp": np.exp,

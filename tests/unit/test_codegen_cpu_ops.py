@@ -5,15 +5,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
-import irbuild as b
 import numpy as np
 import pytest
-from test_codegen_cpu_loader import run_cpu
 
 from gpuoff.errors import BoundsError
 from gpuoff.ir import interp
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_loader import run_cpu
 
 
 def both(module: n.Module, args: Sequence[object], grid: int | Sequence[int],

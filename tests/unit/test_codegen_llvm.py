@@ -5,12 +5,10 @@ from __future__ import annotations
 import dataclasses
 import re
 
-import irbuild as b
 import llvmlite.binding as llvm
 import numpy as np
 import pytest
 from llvmlite import ir as ll
-from test_codegen_cpu_loader import run_cpu
 
 from codegen.abi import arg_layout
 from codegen.cpu import build_llvm_module, compile_cpu, host_target_key, llvm_ir_text
@@ -18,6 +16,8 @@ from codegen.llvm import FunctionLowerer, ModuleLowerer, Target
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 from gpuoff.ir.bounds import eliminate_redundant_checks
+from tests.unit import irbuild as b
+from tests.unit.test_codegen_cpu_loader import run_cpu
 
 VECTOR = re.compile(r"<(\d+) x float>")
 

@@ -4,20 +4,13 @@ the ownership guarantees, special registers, the out-of-grid guard, error public
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
 from codegen.nvptx import NvptxTarget, build_llvm_module, compile_ptx, llvm_ir_text, ptx_params
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import boolean, f16, f32, f64, i32, i64, u8, u32
-
-try:
-    from tests.unit import irbuild
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import irbuild  # type: ignore[no-redef]
+from tests.unit import irbuild
 
 
 def _kernel_decl(text: str, name: str) -> str:

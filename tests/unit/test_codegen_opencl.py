@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import irbuild as b
 import pytest
 
 from codegen.opencl import render_opencl
@@ -11,6 +10,7 @@ from codegen.opencl_helpers import c_identifier
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from tests.unit import irbuild as b
 
 
 def _copy_module(dtype: t.ScalarType, ndim: int = 1, contiguous: bool = True) -> n.Module:

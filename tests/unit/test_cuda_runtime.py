@@ -7,7 +7,6 @@ from __future__ import annotations
 import ctypes
 import struct
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,15 +19,8 @@ from gpuoff.ir import interp
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import ArrayType, f32
 from gpuoff.runtime.devices.base import Allocation, ArrayArg, DoneEvent, Event, LaunchArg
-
-try:
-    from tests.unit import irbuild
-    from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import irbuild  # type: ignore[no-redef]
-    from test_cuda_runtime_fake import FakeDriver, Launch  # type: ignore[no-redef]
-
+from tests.unit import irbuild
+from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
 
 # --------------------------------------------------------------------------------------------
 # Discovery and errors

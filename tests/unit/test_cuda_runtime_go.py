@@ -4,7 +4,6 @@ the CUDA backend, end to end, without a GPU. Launches run the IR interpreter."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,14 +15,8 @@ import gpuoff.runtime.devices as registry
 from gpuoff import Array, Borrow, BorrowMut, f32
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime.devices.cuda import CudaDevice, CudaProgram
-
-try:
-    from tests.unit.test_cuda_runtime import _interpret
-    from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
-except ImportError:  # plain `pytest`: tests/ is not a package on sys.path
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from test_cuda_runtime import _interpret  # type: ignore[no-redef]
-    from test_cuda_runtime_fake import FakeDriver, Launch  # type: ignore[no-redef]
+from tests.unit.test_cuda_runtime import _interpret
+from tests.unit.test_cuda_runtime_fake import FakeDriver, Launch
 
 
 @go.kernel
@@ -79,7 +72,7 @@ def test_views_and_numpy_arguments(cuda: FakeDriver) -> None:
     base = go.array(np.arange(20, dtype=np.float32))
     out = np.zeros(10, np.float32)
     # A view (byte offset) and a NumPy BorrowMut argument (SPEC §4; the stubs want a Buffer).
-    scale_add[10](f32(1.0), base[10:], out)  # type: ignore[arg-type]
+    scale_add[10](f32(1.0), base[10:], out)
     np.testing.assert_array_equal(out, np.arange(10, 20, dtype=np.float32))
 
 

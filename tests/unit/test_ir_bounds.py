@@ -13,11 +13,7 @@ from gpuoff.ir import nodes as n
 from gpuoff.ir.bounds import bounds_error_message, eliminate_redundant_checks
 from gpuoff.ir.types import ScalarType, f32, i64
 from gpuoff.ir.verify import verify
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
+from tests.unit import irbuild as b
 
 Y = b.ref("y", b.mut(f32))
 X = b.ref("x", b.arr(f32))

@@ -20,11 +20,7 @@ from gpuoff.ir.bounds import eliminate_redundant_checks
 from gpuoff.ir.printer import format_module
 from gpuoff.ir.types import f32, i64
 from gpuoff.ir.verify import verify
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
+from tests.unit import irbuild as b
 
 Y = b.ref("y", b.mut(f32))
 S = b.ref("s", b.shared_t(f32, 6))

@@ -15,11 +15,7 @@ from gpuoff.ir import interp
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX, ScalarType, boolean, f32, f64, i32, i64, u8, u32
 from gpuoff.ir.verify import verify
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
+from tests.unit import irbuild as b
 
 
 def run_expr(

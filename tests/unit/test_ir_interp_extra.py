@@ -10,11 +10,7 @@ from gpuoff.ir import interp
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import f16, f32, i32, i64, u8
 from gpuoff.ir.verify import verify
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
+from tests.unit import irbuild as b
 
 
 def test_nested_calls_and_shared_array_arguments() -> None:

@@ -9,11 +9,7 @@ from gpuoff.ir import interp
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import f32, i32, i64
 from gpuoff.ir.verify import verify
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
+from tests.unit import irbuild as b
 
 BLOCK = 8
 

@@ -22,13 +22,8 @@ from gpuoff.ir.launch_checks import Predicate, format_lin, lin, specialise
 from gpuoff.ir.printer import format_module
 from gpuoff.ir.types import f32, i32, i64
 from gpuoff.ir.verify import verify
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-    from tests.unit.test_ir_bounds_fuzz import Gen as BoundsGen
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
-    from test_ir_bounds_fuzz import Gen as BoundsGen  # type: ignore[no-redef,import-not-found]
+from tests.unit import irbuild as b
+from tests.unit.test_ir_bounds_fuzz import Gen as BoundsGen
 
 X = b.ref("x", b.arr(f32))
 Y = b.ref("y", b.mut(f32))

@@ -13,11 +13,7 @@ from gpuoff.ir.bounds import eliminate_redundant_checks
 from gpuoff.ir.printer import format_expr, format_module
 from gpuoff.ir.types import f32, i32
 from gpuoff.ir.verify import verify
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
+from tests.unit import irbuild as b
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "ir"
 REGEN = os.environ.get("GPUOFF_REGEN_GOLDEN") == "1"

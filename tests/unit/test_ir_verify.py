@@ -11,11 +11,7 @@ from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX, ArrayType, ScalarType, boolean, f16, f32, f64, i32, i64, u8, u32
 from gpuoff.ir.verify import IRVerifyError, verify
 from gpuoff.ownership import Access
-
-try:  # tests/unit as a package, or as a rootdir-inserted folder
-    from tests.unit import irbuild as b
-except ImportError:
-    import irbuild as b  # type: ignore[no-redef]
+from tests.unit import irbuild as b
 
 X = b.ref("x", b.arr(f32))
 Y = b.ref("y", b.mut(f32))
