@@ -146,3 +146,34 @@ def test_heavy_small_grids_move_to_the_pool() -> None:
         assert program.inline_items < 4096  # ... such grids run on every core from now on
         spin[4096, (64,)](3, y)
         assert y.numpy().tolist() == [3.0] * 4096
+
+
+def test_a_large_grid_runs_on_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grid is split over one long-lived worker per core: every worker runs a share."""
+    import os
+    import threading
+
+    dev = get_device("cpu")
+    assert isinstance(dev, CpuDevice)
+    pool = dev.pool
+    assert pool.workers == (os.cpu_count() or 1)
+    ran_on: set[str] = set()
+    started = threading.Barrier(pool.workers, timeout=30)
+    real_submit = pool.submit
+
+    def submit(event: Any, entry: Any, block: Any, n_groups: int, ndim_of: Any) -> None:
+        def traced(blk: Any, lo: int, hi: int, err: Any) -> None:
+            if threading.current_thread().name not in ran_on:
+                ran_on.add(threading.current_thread().name)
+                started.wait()  # each worker holds its first chunk until all have one
+            entry(blk, lo, hi, err)
+
+        real_submit(event, traced, block, n_groups, ndim_of)
+
+    monkeypatch.setattr(pool, "submit", submit)
+    n = INLINE_ITEMS * 16
+    y = go.zeros(n, go.i32)
+    with go.on("cpu"):
+        bump_all[n, (256,)](y)
+        assert y.numpy().tolist() == [1] * n
+    assert ran_on == {f"gpuoff-cpu-{i}" for i in range(pool.workers)}
