@@ -185,8 +185,13 @@ def measure(
         for impl in impls.values():
             impl.run()
     samples: dict[str, list[float]] = {name: [] for name in impls}
-    for _ in range(repeats):
-        for name, impl in impls.items():
+    # Interleaved, and the order rotates every round: on a VM an implementation that follows a
+    # single-threaded one (NumPy) starts on a core that has just idled and pays its wake-up,
+    # so a fixed order would charge that to whoever always comes next.
+    order = list(impls.items())
+    for r in range(repeats):
+        k = r % len(order)
+        for name, impl in order[k:] + order[:k]:
             samples[name].append(_time_once(impl))
             if tick is not None:
                 tick()
