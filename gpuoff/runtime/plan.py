@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import struct
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -93,16 +94,18 @@ class Plan:
         )
         self.host_loc = device.host_memory
         self.commit_arrays = tuple((i, access, access.exclusive) for i, _, access in self.arrays)
-        # per parameter: (index, is_array, decl, python type, lo, hi) for the fast scalar check
-        self.params: list[tuple[int, bool, Any, type, Any, Any]] = []
+        # per scalar parameter: (index, exact Python type, lo, hi) accepted without check_scalar
+        self.scalars = tuple((i, *_fast_range(d)) for i, d in enumerate(decls) if not d.is_array)
         fmt = "<" + "q" * abi.HEADER_SLOTS
         for i, d in enumerate(decls):
             ndim = key[1 + i][1] if d.is_array else 0
             fmt += A.slot_format(d, ndim)
-            self.params.append((i, d.is_array, d, *_fast_range(d)))
         self.struct = struct.Struct(fmt)
         self.fast = bool(device.host_memory and hasattr(device, "launch_packed"))
         self.block = ctypes.create_string_buffer(max(self.struct.size, 8))
+        self.pack = _packer(self.struct, self.block, self.decls)
+        # per parameter: the last array argument's device argument, (buffer ref, ArrayArg)
+        self._arg_cache: list[tuple[weakref.ref[Any], ArrayArg] | None] = [None] * len(decls)
 
     # -- the warm path -------------------------------------------------------------------------
 
@@ -112,15 +115,11 @@ class Plan:
         if geo is None or geo[0] is not self.device:
             launch.geometry(self.device)
             geo = launch._geometry
-        values: list[Any] = list(geo[1])
-        for i, is_array, decl, kind, lo, hi in self.params:
+        for i, kind, lo, hi in self.scalars:
             a = args[i]
-            if is_array:
-                values.extend(a._packed)
-            elif type(a) is kind and lo <= a <= hi:
-                values.append(a)
-            else:
-                values.append(A.check_scalar(self.kernel, decl, a))
+            if type(a) is not kind or not lo <= a <= hi:
+                args = self._convert_scalars(args)
+                break
         # after the scalar checks: the predicate reads integer arguments
         variants = self.variants
         if variants is None:
@@ -132,12 +131,12 @@ class Plan:
         with guards.LOCK:
             if _guards_on:
                 waits = self._check(args)
-                event = self._run(launch, program, args, values, waits, geo[2], geo[3])
+                event = self._run(launch, program, args, waits, geo)
                 stats.launched()
                 result = self._commit(args, event)
             else:  # measurement only: no checks, no ordering, no bookkeeping
                 waits = []
-                event = self._run(launch, program, args, values, waits, geo[2], geo[3])
+                event = self._run(launch, program, args, waits, geo)
                 stats.launched()
                 result = None
         if debug._level:
@@ -152,6 +151,14 @@ class Plan:
             guards.settle(event)
             guards.raise_deferred()
         return result
+
+    def _convert_scalars(self, args: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``args`` with every scalar converted by ``check_scalar`` (which raises the
+        ``LaunchTypeError`` of one that does not fit)."""
+        out = list(args)
+        for i, _, _, _ in self.scalars:
+            out[i] = A.check_scalar(self.kernel, self.decls[i], args[i])
+        return tuple(out)
 
     def _variant_note(self, program: Program) -> str:
         if self.variants is None:
@@ -197,32 +204,38 @@ class Plan:
                 waits.extend(guards.conflicting_events(st.uses, buf._lo, buf._hi, access))
         return waits
 
-    def _run(self, launch: Any, program: Program, args: tuple[Any, ...], values: list[Any],
-             waits: list[Event], n_groups: int, items: int) -> Event:  # fmt: skip
+    def _run(self, launch: Any, program: Program, args: tuple[Any, ...], waits: list[Event],
+             geo: tuple[Device, tuple[int, ...], int, int]) -> Event:  # fmt: skip
         device = self.device
-        fast = self.fast
+        if self.fast:
+            for i in self.array_idx:
+                st = args[i]._st
+                if not st.plain:
+                    st.make_valid_on(device, args[i]._lo, args[i]._hi)
+            if geo[3] == 0:
+                return _DONE
+            self.pack(geo[1], args)
+            return device.launch_packed(  # type: ignore[attr-defined, no-any-return]
+                program, self.block, geo[2], geo[3], waits, (self, args)
+            )
         for i in self.array_idx:
             buf = args[i]
-            st = buf._st
-            if fast:
-                if not st.plain:
-                    st.make_valid_on(device, buf._lo, buf._hi)
-            else:
-                waits.extend(st.make_valid_on(device, buf._lo, buf._hi))
-        if items == 0:
+            copies = buf._st.make_valid_on(device, buf._lo, buf._hi)
+            if copies:
+                waits.extend(copies)
+        if geo[3] == 0:
             return _DONE
-        if fast:
-            self.struct.pack_into(self.block, 0, *values)
-            return device.launch_packed(  # type: ignore[attr-defined, no-any-return]
-                program, self.block, n_groups, items, waits, (self, args)
-            )
-        largs: list[LaunchArg] = []
-        for i, is_array, decl, _, _, _ in self.params:
-            a = args[i]
-            if is_array:
-                largs.append(ArrayArg(a._st.allocation_on(device), a._off, a.shape, a._strides))
-            else:
-                largs.append(A.check_scalar(self.kernel, decl, a))
+        largs: list[LaunchArg] = list(args)  # scalars: accepted (converted) in ``execute``
+        cache = self._arg_cache
+        for i in self.array_idx:
+            buf = args[i]
+            entry = cache[i]
+            arg = entry[1] if entry is not None and entry[0]() is buf else None
+            if arg is None or not _current(arg, buf._st, device):
+                # a new buffer here (or a new allocation): the argument object is made once
+                arg = ArrayArg(buf._st.allocation_on(device), buf._off, buf.shape, buf._strides)
+                cache[i] = (weakref.ref(buf), arg)
+            largs[i] = arg
         return device.launch(program, largs, launch.grid, launch.block, waits)
 
     def _commit(self, args: tuple[Any, ...], event: Event) -> Any:
@@ -286,3 +299,23 @@ def _fast_range(decl: Any) -> tuple[type, Any, Any]:
         return (int, lo, hi)
     fmax = A.FLOAT_MAX[st.name]
     return (float, -fmax, fmax) if fmax != _INF else (float, -_INF, _INF)
+
+
+def _current(arg: ArrayArg, st: Any, device: Device) -> bool:
+    """Whether ``arg`` (cached) still names the allocation holding ``st`` on ``device``."""
+    if device.host_memory:
+        return arg.allocation is st._host_alloc
+    entry = st.copies.get(device.name)
+    return entry is not None and entry[1] is arg.allocation
+
+
+def _packer(layout: struct.Struct, block: Any, decls: tuple[Any, ...]) -> Callable[..., None]:
+    """``pack(header, args)``: the packed argument block of a launch, written into ``block``
+    by one ``pack_into`` call generated for this signature (no per-launch list building)."""
+    parts = ["*header"]
+    for i, d in enumerate(decls):
+        parts.append(f"*args[{i}]._packed" if d.is_array else f"args[{i}]")
+    source = f"def pack(header, args):\n    pack_into(block, 0, {', '.join(parts)})\n"
+    scope: dict[str, Any] = {"pack_into": layout.pack_into, "block": block}
+    exec(compile(source, "<gpuoff launch packer>", "exec"), scope)  # noqa: S102 - fixed text
+    return scope["pack"]  # type: ignore[no-any-return]
