@@ -149,7 +149,8 @@ def test_heavy_small_grids_move_to_the_pool() -> None:
 
 
 def test_a_large_grid_runs_on_every_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The grid is split over one long-lived worker per core: every worker runs a share."""
+    """The grid is split over one long-lived worker per core, joined by the thread that waits
+    for the launch: every one of them runs a share."""
     import os
     import threading
 
@@ -158,7 +159,7 @@ def test_a_large_grid_runs_on_every_core(monkeypatch: pytest.MonkeyPatch) -> Non
     pool = dev.pool
     assert pool.workers == (os.cpu_count() or 1)
     ran_on: set[str] = set()
-    started = threading.Barrier(pool.workers, timeout=30)
+    started = threading.Barrier(pool.workers + 1, timeout=30)  # + the waiting thread
     real_submit = pool.submit
 
     def submit(event: Any, entry: Any, block: Any, n_groups: int, ndim_of: Any) -> None:
@@ -176,4 +177,57 @@ def test_a_large_grid_runs_on_every_core(monkeypatch: pytest.MonkeyPatch) -> Non
     with go.on("cpu"):
         bump_all[n, (256,)](y)
         assert y.numpy().tolist() == [1] * n
-    assert ran_on == {f"gpuoff-cpu-{i}" for i in range(pool.workers)}
+    workers = {f"gpuoff-cpu-{i}" for i in range(pool.workers)}
+    assert ran_on == workers | {threading.current_thread().name}
+
+
+def test_the_waiting_thread_runs_the_work_when_every_worker_is_busy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With every worker held busy, waiting for a launch queued behind another one completes:
+    the waiting thread runs both launches' chunks itself, woken when the second is queued."""
+    import threading
+
+    dev = get_device("cpu")
+    assert isinstance(dev, CpuDevice)
+    pool = dev.pool
+    gate, all_busy = threading.Event(), threading.Event()
+    busy = [0]
+    lock = threading.Lock()
+
+    def hold(blk: Any, lo: int, hi: int, err: Any) -> None:
+        with lock:
+            busy[0] += 1
+            if busy[0] == pool.workers:
+                all_busy.set()
+        gate.wait(60)  # released below (or by the timeout, and then the test fails)
+
+    holder = CpuEvent(None, pool)
+    pool.submit(holder, hold, None, pool.workers, lambda check: 1)
+    assert all_busy.wait(30)
+    ran_on: set[str] = set()
+    real_submit = pool.submit
+
+    def submit(event: Any, entry: Any, block: Any, n_groups: int, ndim_of: Any) -> None:
+        def traced(blk: Any, lo: int, hi: int, err: Any) -> None:
+            ran_on.add(threading.current_thread().name)
+            entry(blk, lo, hi, err)
+
+        real_submit(event, traced, block, n_groups, ndim_of)
+
+    monkeypatch.setattr(pool, "submit", submit)
+    program = dev.compile(_module())
+    n = INLINE_ITEMS * 4
+    x = np.arange(n + 1, dtype=np.float32)
+    y = np.zeros(n + 1, np.float32)
+    z = np.zeros(n, np.float32)
+    try:
+        first = dev.launch(program, [1.0, _arg(x), _arg(y[:n])], (n, 1, 1), None, [])
+        second = dev.launch(program, [1.0, _arg(y), _arg(z)], (n, 1, 1), None, [first])
+        second.wait()
+        assert first.done() and not gate.is_set()
+    finally:
+        gate.set()
+        holder.wait()
+    assert ran_on == {threading.current_thread().name}
+    np.testing.assert_array_equal(z[: n - 1], x[2:] + 2.0)  # z[i] = y[i + 1] + 1 = x[i + 2] + 2

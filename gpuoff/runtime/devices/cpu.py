@@ -5,9 +5,11 @@ releases the GIL), work-groups split over persistent worker threads.
 
 Small grids run inline on the calling thread (finishing before returning is a valid schedule
 of an asynchronous launch, and costs no hand-off); large grids go to the pool and the launch
-returns at once. A launch waiting on unfinished CPU work is queued behind it by completion
-callbacks, never by blocking a worker. Each worker owns an error record (``codegen.abi``); a
-launch's event collects them and raises ``BoundsError`` from ``wait()`` (once).
+returns at once. A thread that then waits for a pooled launch runs queued chunks itself (like
+OpenMP's master thread) instead of sleeping while the workers wake up. A launch waiting on
+unfinished CPU work is queued behind it by completion callbacks, never by blocking a worker.
+Each thread owns an error record (``codegen.abi``); a launch's event collects them and raises
+``BoundsError`` from ``wait()`` (once).
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ class CpuProgram(Program):
 class CpuEvent(Event):
     """Completion of one pooled launch: counts finished chunks, gathers error records."""
 
-    def __init__(self, on_error: ErrorInfo) -> None:
+    def __init__(self, on_error: ErrorInfo, pool: _Pool | None = None) -> None:
         self._flag = threading.Event()
         self._lock = threading.Lock()
         self._remaining = 0
@@ -98,13 +100,18 @@ class CpuEvent(Event):
         self._on_error = on_error
         self._reported = False
         self._callbacks: list[Callable[[], None]] = []
-        self._work: tuple[Any, Any, list[tuple[int, int]]] | None = None
+        self._pool = pool
 
     def done(self) -> bool:
         return self._flag.is_set()
 
     def wait(self) -> None:
-        self._flag.wait()
+        """Block until done, running queued chunks (of any launch) on this thread meanwhile."""
+        if not self._flag.is_set():
+            pool = self._pool
+            if pool is not None and pool.pid == os.getpid():  # a forked child's pool has no workers
+                pool.help_until(self._flag)
+            self._flag.wait()
         if self._error is not None and not self._reported:
             self._reported = True
             raise _make_error(self._on_error, *self._error)
@@ -129,6 +136,9 @@ class CpuEvent(Event):
                 return
             self._flag.set()
             callbacks, self._callbacks = self._callbacks, []
+        pool = self._pool
+        if pool is not None and pool.waiters:
+            pool.wake()
         for fn in callbacks:
             fn()
 
@@ -143,29 +153,68 @@ def _take_error(err: Any, check_ndim: Callable[[int], int]) -> tuple[int, tuple[
     return check, indices
 
 
+_Chunk = tuple[CpuEvent, Any, Any, int, int, Any]
+"""``(event, entry, packed block, first group, end group, ndim_of)``"""
+
+
+def _run_chunk(chunk: _Chunk, err: Any) -> None:
+    event, entry, block, lo, hi, ndim_of = chunk
+    try:
+        entry(block, lo, hi, err)  # ctypes releases the GIL for the call
+        found = _take_error(err, ndim_of)
+        if found is not None:
+            event._record(*found)
+    finally:
+        event._finish()
+
+
 class _Pool:
-    """Long-lived workers (one per core) running chunks of work-groups."""
+    """Long-lived workers (one per core) running chunks of work-groups, joined by any thread
+    that waits for a pooled launch (``help_until``)."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.pid = os.getpid()
-        self.queue: queue.SimpleQueue[tuple[CpuEvent, Any, Any, int, int, Any]] = (
-            queue.SimpleQueue()
-        )
+        self.queue: queue.SimpleQueue[_Chunk] = queue.SimpleQueue()
+        self.waiters = 0
+        """Threads in ``help_until``: submissions and finished launches wake them (``idle``)."""
+        self.idle = threading.Condition(threading.Lock())
         for i in range(workers):
             threading.Thread(target=self._run, name=f"gpuoff-cpu-{i}", daemon=True).start()
 
     def _run(self) -> None:
         err = _ErrBlock()
+        get = self.queue.get
         while True:
-            event, entry, block, lo, hi, ndim_of = self.queue.get()
-            try:
-                entry(block, lo, hi, err)
-                found = _take_error(err, ndim_of)
-                if found is not None:
-                    event._record(*found)
-            finally:
-                event._finish()
+            _run_chunk(get(), err)
+
+    def help_until(self, flag: threading.Event) -> None:
+        """Run queued chunks on the calling thread until ``flag`` is set; sleep while the
+        queue is empty (the launch's chunks are running elsewhere, or it waits for another
+        launch). Every queued chunk's dependencies are done (``_after`` submits only then),
+        so any may run here; a chunk keeps its launch's error record via the event."""
+        err = _thread_err()
+        get = self.queue.get_nowait
+        with self.idle:
+            self.waiters += 1
+        try:
+            while not flag.is_set():
+                try:
+                    chunk = get()
+                except queue.Empty:
+                    with self.idle:  # re-checked under the lock: ``wake`` cannot slip between
+                        if not flag.is_set() and self.queue.empty():
+                            self.idle.wait()
+                    continue
+                _run_chunk(chunk, err)
+        finally:
+            with self.idle:
+                self.waiters -= 1
+
+    def wake(self) -> None:
+        """Wake the helping waiters (new chunks queued, or a launch finished)."""
+        with self.idle:
+            self.idle.notify_all()
 
     def submit(self, event: CpuEvent, entry: Any, block: Any, n_groups: int, ndim_of: Any) -> None:
         chunks = min(n_groups, 4 * self.workers)
@@ -176,6 +225,8 @@ class _Pool:
             hi = lo + step + (1 if c < extra else 0)
             self.queue.put((event, entry, block, lo, hi, ndim_of))
             lo = hi
+        if self.waiters:
+            self.wake()
 
 
 _DONE = DoneEvent()
@@ -342,7 +393,7 @@ class CpuDevice(Device):
             assert found is not None
             return _FailedEvent(_make_error(on_error, *found))
         own = (ctypes.c_char * ctypes.sizeof(block)).from_buffer_copy(block)
-        event = CpuEvent(on_error)
+        event = CpuEvent(on_error, self.pool)
         start = lambda: self.pool.submit(event, program.entry, own, n_groups, program.ndim_of)  # noqa: E731
         _after(list(pending), start)
         return event
