@@ -28,6 +28,7 @@ from gpuoff.runtime import args as A
 from gpuoff.runtime import debug, guards, stats
 from gpuoff.runtime.buffer import Buffer
 from gpuoff.runtime.devices.base import ArrayArg, Device, DoneEvent, Event, LaunchArg, Program
+from gpuoff.runtime.residency import location
 
 _DONE = DoneEvent()
 _guards_on = True
@@ -66,6 +67,17 @@ class Variants:
 HostArrays = list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
 """NumPy arguments of a launch: (parameter index, the array, the buffer standing for it)."""
 _INF = float("inf")
+_EXCLUSIVE = frozenset(a for a in Access if a.exclusive)
+_INLINE: dict[type, bool] = {}
+
+
+def _inline(event: Event) -> bool:
+    """Whether the device ran the launch of ``event`` on this thread (the class attribute
+    ``inline`` of its event type: looked up once per type, not per launch)."""
+    inline = _INLINE.get(type(event))
+    if inline is None:
+        inline = _INLINE[type(event)] = bool(getattr(type(event), "inline", False))
+    return inline
 
 
 class Plan:
@@ -93,7 +105,9 @@ class Plan:
             if a[2].exclusive or b[2].exclusive
         )
         self.host_loc = device.host_memory
+        self.only_here = frozenset({location(device)})
         self.commit_arrays = tuple((i, access, access.exclusive) for i, _, access in self.arrays)
+        self.order_arrays = tuple((i, name, access.exclusive) for i, name, access in self.arrays)
         # per scalar parameter: (index, exact Python type, lo, hi) accepted without check_scalar
         self.scalars = tuple((i, *_fast_range(d)) for i, d in enumerate(decls) if not d.is_array)
         fmt = "<" + "q" * abi.HEADER_SLOTS
@@ -146,7 +160,7 @@ class Plan:
                       f"{self._variant_note(program)}")  # fmt: skip
         if host_arrays:
             self._finish_host_arrays(event, host_arrays)
-        elif event is not _DONE and getattr(event, "inline", False):
+        elif type(event) is not DoneEvent and _inline(event):
             # the device ran it on this thread (an error is known now): raise it right away
             guards.settle(event)
             guards.raise_deferred()
@@ -196,12 +210,22 @@ class Plan:
                 guards.check_host_views(
                     st.host_views, buf._lo, buf._hi, access, name, self.kernel, layout
                 )
-        for i, _, access in self.arrays:
+        for i, _, exclusive in self.order_arrays:
             buf = args[i]
-            st = buf._st
-            if st.uses:
-                guards.prune(st.uses)
-                waits.extend(guards.conflicting_events(st.uses, buf._lo, buf._hi, access))
+            uses = buf._st.uses
+            if not uses:
+                continue
+            if len(uses) > 1 or uses[0].event.done():
+                guards.prune(uses)
+            # guards.conflicting_events, inlined: a use conflicts when either side writes
+            # (ownership.conflicts) and the byte ranges overlap (ownership.ranges_overlap)
+            lo, hi = buf._lo, buf._hi
+            for u in uses:
+                if (
+                    (exclusive or u.access in _EXCLUSIVE)
+                    and u.lo < u.hi and lo < hi and u.lo < hi and lo < u.hi
+                ):  # fmt: skip
+                    waits.append(u.event)
         return waits
 
     def _run(self, launch: Any, program: Program, args: tuple[Any, ...], waits: list[Event],
@@ -245,12 +269,25 @@ class Plan:
             buf = args[i]
             st = buf._st
             if pending:
-                st.uses.append(guards.Use(buf._lo, buf._hi, access, event))
+                uses = st.uses
+                last = uses[-1] if uses else None
+                if (
+                    last is not None and last.access is access and last.lo == buf._lo
+                    and last.hi == buf._hi and event.implies(last.event)
+                ):  # fmt: skip
+                    # the new use supersedes the last one (guards._supersedes): a loop of
+                    # launches on one buffer updates one use instead of adding and pruning
+                    last.event = event
+                else:
+                    uses.append(guards.Use(buf._lo, buf._hi, access, event))
             if exclusive and not (self.host_loc and st.plain):
-                st.mark_written_on(self.device, buf._lo, buf._hi)
+                sets = st._sets
+                # residency's own fast exit, without the call: this device alone is valid
+                if len(sets) != 1 or sets[0] != self.only_here:
+                    st.mark_written_on(self.device, buf._lo, buf._hi)
         if pending:
             guards.track(event, args)
-        elif event is not _DONE:
+        elif type(event) is not DoneEvent:
             guards.settle(event)  # finished already: keep its error for the next sync point
         if not self.owned:
             return None
