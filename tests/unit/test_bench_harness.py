@@ -23,8 +23,10 @@ def test_runs_are_interleaved_after_check_and_warmup() -> None:
     case = Case("k", "4", "cpu", "GB/s", 32.0, _counting_impl(log, "A", ref),
                 {"B": _counting_impl(log, "B", ref)}, reference=lambda: ref)  # fmt: skip
     measure(case, repeats=5, warmup=2)
-    # check (A, B) which is also the first warm-up, one more warm-up (A, B), 5 timed rounds
-    assert log == ["A", "B"] * (1 + 1 + 5)
+    # check (A, B) which is also the first warm-up, one more warm-up (A, B), then 5 timed
+    # rounds whose order rotates (A B, B A, A B, ...)
+    rounds = [["A", "B"] if r % 2 == 0 else ["B", "A"] for r in range(5)]
+    assert log == ["A", "B"] * 2 + [name for r in rounds for name in r]
 
 
 def test_warmup_without_reference() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -198,9 +197,11 @@ def test_bench_quick_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert "ctypes call" in rows["launch"]["baselines"]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is not None,
-                    reason="matplotlib is installed: the missing-matplotlib path can't run")
-def test_bench_plot_without_matplotlib(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_plot_without_matplotlib(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("matplotlib", "matplotlib.pyplot"):
+        monkeypatch.setitem(sys.modules, name, None)  # import fails as if not installed
     argv = ["bench", "--quick", "--only", "launch", "--plot", str(tmp_path / "p.png"),
             "--no-progress"]  # fmt: skip
     assert cli.main(argv) == 1
