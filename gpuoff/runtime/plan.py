@@ -105,7 +105,8 @@ class Plan:
             if a[2].exclusive or b[2].exclusive
         )
         self.host_loc = device.host_memory
-        self.only_here = frozenset({location(device)})
+        self.loc = location(device)
+        self.only_here = frozenset({self.loc})
         self.commit_arrays = tuple((i, access, access.exclusive) for i, _, access in self.arrays)
         self.order_arrays = tuple((i, name, access.exclusive) for i, name, access in self.arrays)
         # per scalar parameter: (index, exact Python type, lo, hi) accepted without check_scalar
@@ -118,8 +119,10 @@ class Plan:
         self.fast = bool(device.host_memory and hasattr(device, "launch_packed"))
         self.block = ctypes.create_string_buffer(max(self.struct.size, 8))
         self.pack = _packer(self.struct, self.block, self.decls)
-        # per parameter: the last array argument's device argument, (buffer ref, ArrayArg)
-        self._arg_cache: list[tuple[weakref.ref[Any], ArrayArg] | None] = [None] * len(decls)
+        # per parameter: the last array argument's device argument, (buffer ref, ArrayArg,
+        # the storage's allocation record it was made from: a new one invalidates it)
+        self._arg_cache: list[tuple[weakref.ref[Any], ArrayArg, object] | None]
+        self._arg_cache = [None] * len(decls)
 
     # -- the warm path -------------------------------------------------------------------------
 
@@ -242,24 +245,37 @@ class Plan:
             return device.launch_packed(  # type: ignore[attr-defined, no-any-return]
                 program, self.block, geo[2], geo[3], waits, (self, args)
             )
-        for i in self.array_idx:
-            buf = args[i]
-            copies = buf._st.make_valid_on(device, buf._lo, buf._hi)
-            if copies:
-                waits.extend(copies)
-        if geo[3] == 0:
-            return _DONE
+        return self._run_device(launch, program, args, waits, geo[3])
+
+    def _run_device(self, launch: Any, program: Program, args: tuple[Any, ...],
+                    waits: list[Event], items: int) -> Event:  # fmt: skip
+        """``_run`` on a device with its own memory (or without ``launch_packed``): make the
+        arguments valid there, then launch with one cached ``ArrayArg`` per array argument."""
+        device = self.device
+        loc = self.loc
+        host = self.host_loc
         largs: list[LaunchArg] = list(args)  # scalars: accepted (converted) in ``execute``
         cache = self._arg_cache
         for i in self.array_idx:
             buf = args[i]
+            st = buf._st
+            sets = st._sets
+            # residency's warm exit without the call: every byte is valid on the device already
+            if not (len(sets) == 1 and loc in sets[0] and (host or loc in st.copies)):
+                copies = st.make_valid_on(device, buf._lo, buf._hi)
+                if copies:
+                    waits.extend(copies)
+            # the allocation holding this storage on the device (allocation_on made it)
+            where = st._host_alloc if host else st.copies.get(loc)
             entry = cache[i]
-            arg = entry[1] if entry is not None and entry[0]() is buf else None
-            if arg is None or not _current(arg, buf._st, device):
+            if entry is None or where is None or entry[2] is not where or entry[0]() is not buf:
                 # a new buffer here (or a new allocation): the argument object is made once
-                arg = ArrayArg(buf._st.allocation_on(device), buf._off, buf.shape, buf._strides)
-                cache[i] = (weakref.ref(buf), arg)
-            largs[i] = arg
+                arg = ArrayArg(st.allocation_on(device), buf._off, buf.shape, buf._strides)
+                where = st._host_alloc if host else st.copies.get(loc)
+                entry = cache[i] = (weakref.ref(buf), arg, where)
+            largs[i] = entry[1]
+        if items == 0:
+            return _DONE
         return device.launch(program, largs, launch.grid, launch.block, waits)
 
     def _commit(self, args: tuple[Any, ...], event: Event) -> Any:
@@ -336,14 +352,6 @@ def _fast_range(decl: Any) -> tuple[type, Any, Any]:
         return (int, lo, hi)
     fmax = A.FLOAT_MAX[st.name]
     return (float, -fmax, fmax) if fmax != _INF else (float, -_INF, _INF)
-
-
-def _current(arg: ArrayArg, st: Any, device: Device) -> bool:
-    """Whether ``arg`` (cached) still names the allocation holding ``st`` on ``device``."""
-    if device.host_memory:
-        return arg.allocation is st._host_alloc
-    entry = st.copies.get(device.name)
-    return entry is not None and entry[1] is arg.allocation
 
 
 def _packer(layout: struct.Struct, block: Any, decls: tuple[Any, ...]) -> Callable[..., None]:
