@@ -10,6 +10,8 @@ global and local sizes computed once per (grid, block).
 
 from __future__ import annotations
 
+import math
+import operator
 import os
 import sys
 import tempfile
@@ -142,16 +144,16 @@ class OpenCLProgram(Program):
         kernel = self.kernel
         with self._lock:  # set_args and enqueue must not interleave with another thread's
             last = self._last_launch
-            if last is not None and args == last[0] and grid == last[1] and block == last[2] \
-                    and err is last[3]:  # fmt: skip
-                # The warm case: the previous launch's arguments (the runtime reuses the same
-                # argument objects, so this compares identities): nothing to flatten or set.
+            if last is not None and _same_objects(args, last[0]) and grid == last[1] \
+                    and block == last[2] and err is last[3]:  # fmt: skip
+                # The warm case: the previous launch's very argument objects (the runtime
+                # caches one per buffer and device): nothing to flatten or set.
                 gsize, lsize = last[4]
             else:
                 gsize, lsize = self.sizes(grid, block)
                 head = self._head(args, grid, err)
                 self._last_launch = (list(args), grid, block, err, (gsize, lsize))
-                if head != self._last:
+                if _differ(head, self._last):
                     # pyopencl's generated set_args packs every argument in about a
                     # microsecond (Kernel.set_arg for a single one is far slower)
                     kernel.set_args(*head, slot)
@@ -166,6 +168,22 @@ class OpenCLProgram(Program):
             except Exception as exc:
                 raise DeviceError(f"launch of kernel {self.module.name} over {gsize} in groups "
                                   f"of {lsize} failed: {exc}") from exc  # fmt: skip
+
+
+def _same_objects(a: Sequence[Any], b: list[Any]) -> bool:
+    """Whether ``a`` and ``b`` hold the same objects, in order (identity: ``0.0 == -0.0``)."""
+    return len(a) == len(b) and all(map(operator.is_, a, b))
+
+
+def _differ(head: list[Any], last: list[Any]) -> bool:
+    """Whether argument values ``head`` differ from ``last``: ``!=``, and a zero of the
+    other sign (``0.0 == -0.0``, but ``1 / a`` tells them apart)."""
+    if head != last:
+        return True
+    return any(
+        type(a) is float and a == 0.0 and math.copysign(1.0, a) != math.copysign(1.0, b)
+        for a, b in zip(head, last, strict=True)
+    )
 
 
 def build_program(
