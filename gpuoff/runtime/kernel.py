@@ -207,26 +207,34 @@ class Kernel(Generic[P]):
         device = current_device()
         key: list[Any] = [device]
         host_arrays: list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]] | None = None
-        for i, a in enumerate(args):
+        for a in args:
             if type(a) is Buffer:
                 key.append(a._key)
             elif isinstance(a, np.ndarray):
-                buf = self._wrap_numpy(decls[i], a)
-                host_arrays = host_arrays or []
-                host_arrays.append((i, a, buf))
-                key.append(buf._key)
+                args, host_arrays = self._wrap_all(decls, args)
+                key[1:] = [a._key if type(a) is Buffer else None for a in args]
+                break
             else:
                 key.append(None)
-        if host_arrays:
-            as_list = list(args)
-            for i, _, buf in host_arrays:
-                as_list[i] = buf
-            args = tuple(as_list)
         tkey = tuple(key)
         plan = self._plans.get(tkey)
         if plan is None:
             plan = self._make_plan(device, decls, args, tkey, launch.grid)
         return plan.execute(launch, args, host_arrays)
+
+    def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[
+            tuple[Any, ...], list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]]:  # fmt: skip
+        """``args`` with each NumPy array replaced by a buffer over it; (index, array,
+        buffer) of each."""
+        host_arrays = [
+            (i, a, self._wrap_numpy(decls[i], a))
+            for i, a in enumerate(args)
+            if isinstance(a, np.ndarray)
+        ]
+        as_list = list(args)
+        for i, _, buf in host_arrays:
+            as_list[i] = buf
+        return tuple(as_list), host_arrays
 
     def _wrap_numpy(self, decl: Any, a: np.ndarray[Any, Any]) -> Buffer[Any]:
         if not decl.is_array:
