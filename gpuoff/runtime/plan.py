@@ -218,7 +218,10 @@ class Plan:
             uses = buf._st.uses
             if not uses:
                 continue
-            if len(uses) > 1 or uses[0].event.done():
+            # A lone use is not polled: ordering after finished work costs nothing, the next
+            # commit replaces it (a loop of launches), and its errors surface through
+            # guards.track like every launch's.
+            if len(uses) > 1:
                 guards.prune(uses)
             # guards.conflicting_events, inlined: a use conflicts when either side writes
             # (ownership.conflicts) and the byte ranges overlap (ownership.ranges_overlap)
