@@ -3,11 +3,20 @@
 ``Plan.execute`` is the warm launch path. Under ``guards.LOCK`` it checks every array argument
 together (moved handles, aliasing, open host views) before anything changes; collects the
 events of conflicting in-flight work to order the launch after; makes the arguments valid on
-the device (residency); packs the arguments (host-memory devices: one ``struct.pack_into`` into
-a preallocated block, using the raw pointers cached on each Buffer) and launches; then records
-the new borrows, the new residency and the moves. Any error before the launch leaves every
-argument as it was. A plan with ``Variants`` first picks the program: the one without
-launch-proven bounds checks when the launch satisfies its predicate, else the checked one.
+the device (residency); packs the arguments and launches; then records the new borrows, the
+new residency and the moves. Any error before the launch leaves every argument as it was. A
+plan with ``Variants`` first picks the program: the one without launch-proven bounds checks
+when the launch satisfies its predicate, else the checked one.
+
+Everything that depends only on the signature is made once per plan, so a warm launch builds
+almost nothing. Scalars are checked once (an exact-type range test; ``check_scalar`` converts
+only the others). Host-memory devices get the arguments packed by one ``pack_into`` call
+generated for the signature, from the raw pointers cached on each Buffer. Other devices get one
+``ArrayArg`` per array argument, cached per parameter for the last buffer passed there (a weak
+reference) and the storage's allocation on the device (a new allocation makes a new one); the
+OpenCL program then recognises a launch repeating the previous one's argument objects and sets
+nothing. A loop of launches on one buffer updates that buffer's last use in place (the new use
+supersedes it, as ``guards.prune`` would decide) instead of adding one per launch.
 """
 
 from __future__ import annotations
