@@ -194,14 +194,16 @@ class Plan:
 
     def _check(self, args: tuple[Any, ...]) -> list[Event]:
         """All rules, before anything changes; the in-flight events to order after."""
-        busy = False
+        busy = views = False
         for i in self.array_idx:
             buf = args[i]
             if buf._moved is not None:
                 raise buf._moved.error(buf._describe())
             st = buf._st
-            if st.uses or st.host_views:
+            if st.uses:
                 busy = True
+            if st.host_views:
+                views = True
         for i, j in self.alias_pairs:
             a, b = args[i], args[j]
             if a._alo < b._ahi and b._alo < a._ahi and a._alo < a._ahi and b._alo < b._ahi:
@@ -210,27 +212,20 @@ class Plan:
                     for k, name, access in self.arrays
                 ])  # fmt: skip
         waits: list[Event] = []
+        if views:
+            self._check_host_views(args)
         if not busy:
             return waits
-        for i, name, access in self.arrays:
-            buf = args[i]
-            st = buf._st
-            if st.host_views:
-                # exact (element-wise) disjointness only where residency cannot be confused:
-                # per-range validity cannot say "column 0 on the host, column 1 on the device"
-                layout = buf._layout() if self.host_loc else None
-                guards.check_host_views(
-                    st.host_views, buf._lo, buf._hi, access, name, self.kernel, layout
-                )
         for i, _, exclusive in self.order_arrays:
             buf = args[i]
             uses = buf._st.uses
             if not uses:
                 continue
-            # A lone use is not polled: ordering after finished work costs nothing, the next
-            # commit replaces it (a loop of launches), and its errors surface through
-            # guards.track like every launch's.
-            if len(uses) > 1:
+            # A lone use of an asynchronous device is not polled: ordering after finished
+            # work costs nothing, the commit replaces it (a loop of launches), and its errors
+            # surface through guards.track like every launch's. Host-memory devices mostly
+            # finish inline (no new use): there a finished one is dropped, or it would stay.
+            if len(uses) > 1 or (self.host_loc and uses[0].event.done()):
                 guards.prune(uses)
             # guards.conflicting_events, inlined: a use conflicts when either side writes
             # (ownership.conflicts) and the byte ranges overlap (ownership.ranges_overlap)
@@ -242,6 +237,19 @@ class Plan:
                 ):  # fmt: skip
                     waits.append(u.event)
         return waits
+
+    def _check_host_views(self, args: tuple[Any, ...]) -> None:
+        """Rule 2 against open host views (``BorrowError`` on a conflict)."""
+        for i, name, access in self.arrays:
+            buf = args[i]
+            st = buf._st
+            if st.host_views:
+                # exact (element-wise) disjointness only where residency cannot be confused:
+                # per-range validity cannot say "column 0 on the host, column 1 on the device"
+                layout = buf._layout() if self.host_loc else None
+                guards.check_host_views(
+                    st.host_views, buf._lo, buf._hi, access, name, self.kernel, layout
+                )
 
     def _run(self, launch: Any, program: Program, args: tuple[Any, ...], waits: list[Event],
              geo: tuple[Device, tuple[int, ...], int, int]) -> Event:  # fmt: skip

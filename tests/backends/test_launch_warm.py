@@ -145,3 +145,16 @@ def test_a_new_device_allocation_replaces_the_cached_argument() -> None:
         assert st.copies["opencl:0"][1] is not old
         np.testing.assert_array_equal(y.numpy(), np.full(16, 2, np.float32))
         device.free(old)
+
+
+def test_a_finished_pooled_launch_leaves_no_use_behind_on_cpu() -> None:
+    n = 1 << 20  # large enough for the worker pool: an asynchronous launch
+    with go.on("cpu"):
+        x = go.array(np.ones(n, np.float32))
+        y = go.zeros(n, go.f32)
+        axpy[n](1.0, x, y)
+        go.synchronize()
+        axpy[16](1.0, x, y)  # small: inline, finished on return
+        assert y._st.uses == []
+        assert x._st.uses == []
+        np.testing.assert_array_equal(y.numpy()[:17], [2.0] * 16 + [1.0])
