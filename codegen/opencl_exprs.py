@@ -66,6 +66,10 @@ class ExprWriter:
 
     def __init__(self, fw: _FunctionWriter) -> None:
         self.fw = fw
+        # (array, index texts) a store's guard has just tested: a load of that element in the
+        # stored value (``a[i] += v``) is only rendered where the guard holds, so its own test
+        # could never fail.
+        self.guarded: tuple[str, tuple[str, ...]] | None = None
 
     # -- entry points ---------------------------------------------------------------------------
 
@@ -127,7 +131,7 @@ class ExprWriter:
             return f"{name}({', '.join(self.fw.call_args(e.callee, e.args))})", True
         if isinstance(e, n.Load):
             text = self._load(e)
-            return text, e.check is None and not e.type.is_bool and text.endswith("]")
+            return text, not e.type.is_bool and text.endswith("]") and not text.startswith("(")
         if isinstance(e, n.AtomicRMW):
             return self._atomic(e), False
         raise CompileError(f"the OpenCL backend cannot render {type(e).__name__}")
@@ -145,6 +149,9 @@ class ExprWriter:
         t = e.type
         a, b = self.sub(e.lhs), self.sub(e.rhs)
         h = self.fw.helpers
+        fast = self._by_positive_const(e)
+        if fast is not None:
+            return fast, False
         if e.op == "floordiv":
             return f"{h.floordiv(t)}({self.top(e.lhs)}, {self.top(e.rhs)})", True
         if e.op == "mod":
@@ -161,6 +168,28 @@ class ExprWriter:
             # C promotes uchar and bool operands to int: bring the result back to the IR type.
             return f"({value_ctype(t)})({text})", False
         return text, False
+
+    def _by_positive_const(self, e: n.Binary) -> str | None:
+        """``a // c`` / ``a % c`` for an integer constant ``c > 0`` without the helpers' tests
+        for zero and -1 (PoCL and others keep the call or its branches in hot loops): unsigned
+        types use C's operators, which agree with Python's there; a signed power of two is
+        an arithmetic shift / a mask (floor semantics in two's complement). Else None."""
+        t, rhs = e.type, e.rhs
+        if e.op not in ("floordiv", "mod") or t.is_float or t.is_bool or t.name == "u8":
+            return None
+        if not isinstance(rhs, n.Const) or isinstance(rhs.value, bool):
+            return None
+        c = rhs.value
+        if not isinstance(c, int) or c <= 0:
+            return None
+        a = self.sub(e.lhs)
+        if not t.is_signed:
+            return f"{a} {'/' if e.op == 'floordiv' else '%'} {literal(c, t)}"
+        if c & (c - 1):
+            return None
+        if e.op == "floordiv":
+            return f"{a} >> {c.bit_length() - 1}"
+        return f"{a} & {literal(c - 1, t)}"
 
     def _cast(self, e: n.Cast) -> tuple[str, bool]:
         src, dst = e.value.type, e.type
@@ -246,7 +275,7 @@ class ExprWriter:
         value = f"{name}[{self._offset(e.array, idx)}]"
         if e.type.is_bool:
             value = f"({value} != 0)"
-        if e.check is None:
+        if e.check is None or self.guarded == (e.array.name, tuple(idx)):
             text = value
         else:
             zero = f"({value_ctype(e.type)}){self._oob_call(e.array, e.check, idx)}"
@@ -280,7 +309,13 @@ class ExprWriter:
     def store(self, s: n.Store) -> None:
         """Emit ``array[indices] = value`` (checked: the write happens only in range)."""
         fw = self.fw
-        value = self.top(s.value)
+        if s.check is not None and self.pure(s.value) and all(self.pure(i) for i in s.indices):
+            # The value is rendered inside the guard below (see ``guarded``).
+            self.guarded = (s.array.name, tuple(self.sub(i) for i in s.indices))
+        try:
+            value = self.top(s.value)
+        finally:
+            self.guarded = None
         if not self.pure(s.value):
             # Python evaluates the value first, then the indices; each exactly once.
             tmp = fw.new_temp(value_ctype(s.value.type))
