@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
+import numpy as np
 import pytest
 
+import gpuoff as go
 from codegen.opencl import render_opencl
 from codegen.opencl_exprs import literal
 from codegen.opencl_helpers import c_identifier
+from gpuoff import Array, Borrow, BorrowMut
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from gpuoff.ownership import Access
 from tests.unit import irbuild as b
+
+T: TypeAlias = go.i64  # the element type each division test substitutes (with_dtype)
 
 
 def _copy_module(dtype: t.ScalarType, ndim: int = 1, contiguous: bool = True) -> n.Module:
@@ -240,3 +248,77 @@ def test_fastmath_is_a_build_option() -> None:
     assert render_opencl(m).build_options == ()
     fast = n.Module(m.kernel, m.functions, m.checks, fastmath=True)
     assert render_opencl(fast).build_options == ("-cl-fast-relaxed-math",)
+
+
+def test_division_by_a_positive_constant_is_inline() -> None:
+    out = b.ref("out", b.mut(t.i32))
+    uout = b.ref("uout", b.mut(t.u32))
+    a = b.cast(t.i32, b.gid())
+    u = b.cast(t.u32, b.gid())
+    body: list[n.Stmt] = [
+        b.store(out, b.gid(), b.bin_("floordiv", a, b.c(8, t.i32))),
+        b.store(out, b.gid(), b.bin_("mod", a, b.c(8, t.i32))),
+        b.store(uout, b.gid(), b.bin_("floordiv", u, b.c(6, t.u32))),
+        b.store(uout, b.gid(), b.bin_("mod", u, b.c(6, t.u32))),
+    ]
+    params = [b.param("out", out.type), b.param("uout", uout.type)]
+    text = render_opencl(b.module(b.kernel("k", params, body))).text
+    assert "gpuoff_floordiv" not in text and "gpuoff_mod" not in text
+    assert "= ((int)((long)get_global_id(0))) >> 3;" in text  # floor, also below zero
+    assert "= ((int)((long)get_global_id(0))) & 7;" in text
+    assert "= ((uint)((long)get_global_id(0))) / 6u;" in text
+    assert "= ((uint)((long)get_global_id(0))) % 6u;" in text
+    # Signed divisors that are not powers of two, and negative ones, keep the helpers.
+    for c in (6, -8):
+        body = [b.store(out, b.gid(), b.bin_("floordiv", a, b.c(c, t.i32)))]
+        odd = render_opencl(b.module(b.kernel("k", [b.param("out", out.type)], body))).text
+        assert "gpuoff_floordiv_int(" in odd
+
+
+def test_a_store_guard_covers_the_load_of_the_same_element() -> None:
+    y = b.ref("y", b.mut(t.f32))
+    x = b.ref("x", b.arr(t.f32))
+    i = b.gid()
+    value = b.bin_("add", b.load(y, i, check=1), b.load(x, i, check=2))
+    body: list[n.Stmt] = [b.store(y, i, value, check=3)]
+    module = b.module(b.kernel("k", [b.param("y", y.type), b.param("x", x.type)], body),
+                      checks=3)  # fmt: skip
+    text = render_opencl(module).text
+    assert "if ((ulong)((long)get_global_id(0)) < (ulong)y_shape0) {" in text
+    assert "gpuoff_oob1(gpuoff_err, 1," not in text  # y[i] is read only where the guard holds
+    assert "gpuoff_oob1(gpuoff_err, 2," in text  # x's own shape still needs its test
+    assert "gpuoff_oob1(gpuoff_err, 3," in text
+
+
+def _const_divisions(a: Borrow[Array[T]], out: BorrowMut[Array[T]]) -> None:
+    i = go.global_id(0)
+    if i < a.shape[0]:
+        x = a[i]
+        out[0, i] = x // 8
+        out[1, i] = x % 8
+        out[2, i] = x // 1
+        out[3, i] = x % 1
+        out[4, i] = x // 6
+        out[5, i] = x % 6
+        out[6, i] = x // 128
+        out[7, i] = x % 128
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "uint32", "uint8"])
+def test_division_by_a_constant_runs_like_python(dtype: str) -> None:
+    from tests.backends.test_opencl_support import has_opencl, lower, run_both, with_dtype
+
+    if not has_opencl():
+        pytest.skip("no OpenCL device")
+    info = np.iinfo(dtype)
+    vals = [0, 1, 7, 8, 9, 13, 255, info.max, info.min, info.max - 7]
+    if info.min < 0:
+        vals += [-1, -7, -8, -9, -13, info.min + 1]
+    a = np.array(vals, dtype)
+    out = np.zeros((8, a.size), dtype)
+    st = t.scalar_from_numpy(np.dtype(dtype))
+    types = [t.ArrayType(st, 1), t.ArrayType(st, 2, access=Access.BORROW_MUT)]
+    run_both(lower(with_dtype(_const_divisions, st.lang_type), types), [a, out], (a.size,))
+    if dtype == "int32":
+        k = vals.index(-9)
+        assert (out[0, k], out[1, k], out[4, k], out[5, k]) == (-2, 7, -2, 3)
