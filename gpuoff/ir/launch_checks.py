@@ -14,8 +14,9 @@ combination of launch quantities plus a constant (``Lin``). Launch quantities ar
 ``grid0``..``grid2`` (the global size), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer
 scalar parameter the kernel never assigns). Each expression gets a set of lower-bound and a set
 of upper-bound forms (``e >= each low``, ``e <= each high``) through i64 ``+``, ``-``,
-multiplication by a constant, ``min``/``max`` and widening casts; comparisons (``<``, ``<=``,
-``>``, ``>=``, ``not``, ``and``, the ``else`` of a test and early exits) add facts;
+multiplication by a constant, floor division (``fdiv`` quantities, see ``launch_predicate``)
+and Python's modulo by a positive constant, ``min``/``max`` and widening casts; comparisons
+(``<``, ``<=``, ``>``, ``>=``, ``not``, ``and``, the ``else`` of a test and early exits) add facts;
 ``for v in range(start, stop, step)`` with a positive constant step bounds ``v`` by ``start``
 and ``stop - 1``; assigning a variable (or a loop assigning it) kills its facts. Integer types
 narrower than i64 (``i32`` loop counters) take part through their variables, constants,
@@ -46,6 +47,7 @@ from gpuoff.ir.launch_predicate import (
     Lin,
     Predicate,
     evaluate_lin,
+    floor_div,
     format_lin,
     is_small,
     keep_forms,
@@ -242,7 +244,19 @@ class _Analysis:
                 return keep_forms(lin_scale(f, k) for f in lo), keep_forms(
                     lin_scale(f, k) for f in hi
                 )
+        c = _as_const(e.rhs)
+        if c is None or c <= 0:
+            return _UNKNOWN
+        if e.op == "mod":  # floored: the remainder of a positive divisor is in [0, c - 1]
+            return frozenset({lin(0)}), frozenset({lin(c - 1)})
+        if e.op == "floordiv":  # monotone: floor(lo / c) <= e <= floor(hi / c)
+            return self._floor_div(a[0], c), self._floor_div(a[1], c)
         return _UNKNOWN
+
+    def _floor_div(self, forms: frozenset[Lin], c: int) -> frozenset[Lin]:
+        out = [floor_div(f, c) for f in forms]
+        self.touched.update(q for f in out for q, _ in f[0])
+        return keep_forms(out)
 
     # -- conditions ----------------------------------------------------------------------------
 
@@ -479,7 +493,8 @@ def specialise(module: n.Module) -> tuple[n.Module, Predicate] | None:
     quantities = sorted(analysis.touched)
     # every quantity read stays small (so nothing the analysis reasoned about wrapped)
     limits: list[Clause] = [(lin(QUANTITY_LIMIT, **{q: -1}),) for q in quantities]
-    limits += [(lin(QUANTITY_LIMIT, **{q: 1}),) for q in quantities if q.startswith("arg:")]
+    signed = ("arg:", "fdiv:")  # grids and shapes are never negative
+    limits += [(lin(QUANTITY_LIMIT, **{q: 1}),) for q in quantities if q.startswith(signed)]
     ordered = sorted(clauses, key=lambda c: (len(c), repr(c)))
     predicate = Predicate(tuple(ordered + limits), tuple(removed), tuple(quantities))
     kernel = replace(module.kernel, body=_drop(module.kernel.body, frozenset(removed)))

@@ -3,13 +3,16 @@ of disjunctions (``Predicate``), evaluated per launch by a generated closure.
 
 A *form* (``Lin``) is ``sum(coeff * quantity) + const`` over quantities named ``grid0``..
 ``grid2`` (the launch's global size), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer
-scalar argument). A ``Predicate`` holds when every clause holds, and a clause holds when any of
-its forms is ``>= 0``. ``gpuoff.ir.launch_checks`` derives them; the runtime compiles each one
-once (``Predicate.compile``) into a function of ``(grid, args)``.
+scalar argument) and ``fdiv:<c>:<form>``, the floor of another form divided by a positive
+constant ``c`` (``floor_div``: index arithmetic like ``i // TILE``). A ``Predicate`` holds when
+every clause holds, and a clause holds when any of its forms is ``>= 0``.
+``gpuoff.ir.launch_checks`` derives them; the runtime compiles each one once
+(``Predicate.compile``) into a function of ``(grid, args)``.
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +44,43 @@ def _norm(terms: Mapping[str, int], const: int) -> Lin:
 def quantity(name: str) -> Lin:
     """The form ``1 * name``."""
     return ((name, 1),), 0
+
+
+def floor_div(a: Lin, c: int) -> Lin:
+    """``floor(a / c)`` for ``c > 0``: a constant when ``a`` is one, else the derived quantity
+    ``fdiv:<c>:<a>`` (monotone in ``a``, so it carries ``a``'s bounds over)."""
+    assert c > 0
+    if not a[0]:
+        return lin(a[1] // c)
+    return quantity(f"fdiv:{c}:{a!r}")
+
+
+def derived(q: str) -> tuple[int, Lin] | None:
+    """``(c, form)`` of a ``fdiv`` quantity, else None."""
+    kind, _, rest = q.partition(":")
+    if kind != "fdiv":
+        return None
+    c, _, text = rest.partition(":")
+    form: Lin = ast.literal_eval(text)
+    return int(c), form
+
+
+def closure(quantities: Iterable[str]) -> list[str]:
+    """``quantities`` and every quantity their derived ones read, each after what it reads."""
+    out: dict[str, None] = {}
+
+    def visit(q: str) -> None:
+        if q in out:
+            return
+        d = derived(q)
+        if d is not None:
+            for inner, _ in d[1][0]:
+                visit(inner)
+        out[q] = None
+
+    for q in sorted(quantities):
+        visit(q)
+    return list(out)
 
 
 def lin_add(a: Lin, b: Lin, sign: int = 1) -> Lin:
@@ -75,6 +115,9 @@ def evaluate_lin(form: Lin, values: Mapping[str, int]) -> int:
 def readable(q: str) -> str:
     """A quantity as the user writes it: ``grid[0]``, ``x.shape[1]``, ``n``."""
     kind, _, rest = q.partition(":")
+    d = derived(q)
+    if d is not None:
+        return f"({_value(d[1], {p: readable(p) for p, _ in d[1][0]})}) // {d[0]}"
     if kind.startswith("grid"):
         return f"grid[{kind[4:]}]"
     if kind == "shape":
@@ -111,9 +154,12 @@ class Predicate:
         """The quantity values of a launch over ``grid`` with arguments named in ``args``
         (arrays: anything with ``.shape``; scalars: ints)."""
         out: dict[str, int] = {}
-        for q in self.quantities:
+        for q in closure(self.quantities):
             kind, _, rest = q.partition(":")
-            if kind.startswith("grid"):
+            d = derived(q)
+            if d is not None:
+                out[q] = evaluate_lin(d[1], out) // d[0]
+            elif kind.startswith("grid"):
                 out[q] = int(grid[int(kind[4:])])
             elif kind == "shape":
                 name, _, dim = rest.rpartition(":")
@@ -126,11 +172,14 @@ class Predicate:
         """A closure ``(grid, args) -> bool`` (``args`` in the order of ``params``, arrays with
         ``.shape``), generated once: a few comparisons per launch."""
         index = {p: i for i, p in enumerate(params)}
-        names = {q: f"q{k}" for k, q in enumerate(self.quantities)}
+        names = {q: f"q{k}" for k, q in enumerate(closure(self.quantities))}
         lines = ["def holds(g, a):"]
         for q, v in names.items():
             kind, _, rest = q.partition(":")
-            if kind.startswith("grid"):
+            d = derived(q)
+            if d is not None:  # after the quantities it reads (``closure``'s order)
+                lines.append(f"    {v} = ({_value(d[1], names)}) // {d[0]}")
+            elif kind.startswith("grid"):
                 lines.append(f"    {v} = g[{int(kind[4:])}]")
             elif kind == "shape":
                 name, _, dim = rest.rpartition(":")
@@ -155,6 +204,15 @@ class Predicate:
             )
             or "true"
         )
+
+
+def _value(form: Lin, names: Mapping[str, str]) -> str:
+    """``form``'s value as a Python expression: ``q0 - 1``, ``2*q1 + q0``."""
+    parts = [names[q] if c == 1 else f"{c}*{names[q]}" for q, c in form[0]]
+    text = " + ".join(parts).replace("+ -", "- ") or "0"
+    if form[1]:
+        text += f" {'+' if form[1] > 0 else '-'} {abs(form[1])}"
+    return text
 
 
 def _expr(form: Lin, names: Mapping[str, str]) -> str:

@@ -150,6 +150,59 @@ def test_clamped_index() -> None:
     assert not holds(p, (1000,), n=-3, x=x[:0], y=y)  # x[0] of an empty x
 
 
+def test_floor_division_of_the_global_id() -> None:
+    """``add_block_offsets`` of the scan: ``sums[i // 8 - 1]`` under ``i // 8 > 0``."""
+    i, g = b.var("i"), b.var("g")
+    body = [b.assign("i", b.gid(0)), b.assign("g", b.bin_("floordiv", i, 8)),
+            b.if_(b.and_(b.cmp("gt", g, 0), b.lt(i, b.shape(Y))), [
+                b.store(Y, i, b.load(X, b.bin_("sub", g, 1), check=1), check=2)])]  # fmt: skip
+    kern = b.kernel("k", [b.param("x", X.type), b.param("y", Y.type)], body, {"i": i64, "g": i64})
+    unchecked, p = spec_of(b.module(kern, checks=[b.check(1, "x"), b.check(2, "y")]))
+    assert p.removed == (1,)  # y[i] is proven from the kernel alone
+    assert "x.shape[0] >= (grid[0] - 1) // 8" in str(p)
+    y = np.zeros(100, np.float32)
+    assert holds(p, (25,), x=np.zeros(3, np.float32), y=y)  # g - 1 <= 24 // 8 - 1 = 2
+    assert not holds(p, (25,), x=np.zeros(2, np.float32), y=y)
+    assert holds(p, (24,), x=np.zeros(2, np.float32), y=y)
+    assert holds(p, (0,), x=np.zeros(0, np.float32), y=y)  # (-1) // 8 = -1: no work-item
+    for grid, size in ((25, 3), (24, 2), (17, 2), (9, 1)):
+        xs, ys = np.arange(size, dtype=np.float32), np.zeros(30, np.float32)
+        interp.run(unchecked, [xs, ys], grid, 1)
+        assert ys[:grid].tolist() == [0.0 if k < 8 else float(k // 8 - 1) for k in range(grid)]
+
+
+def test_floor_division_of_a_possibly_negative_index() -> None:
+    """``(i - 3) // 2`` is -2 for ``i = 0``: proven only under ``i >= 3``."""
+    i = b.var("i")
+    idx = b.bin_("floordiv", b.bin_("sub", i, 3), 2)
+    body = [b.assign("i", b.gid(0)), b.store(Y, idx, 1.0, check=1),
+            b.if_(b.ge(i, 3), [b.store(Y, idx, 2.0, check=2)])]  # fmt: skip
+    kern = b.kernel("k", [b.param("y", Y.type)], body, {"i": i64})
+    _, p = spec_of(b.module(kern, checks=[b.check(1, "y"), b.check(2, "y")]))
+    assert p.removed == (2,)
+    assert holds(p, (9,), y=np.zeros(4)) and not holds(p, (10,), y=np.zeros(3))
+
+
+def test_modulo_and_nested_division() -> None:
+    """``y[i % 4]`` needs ``len(y) >= 4`` whatever the grid; ``x[(i // 2) // 3]`` a derived
+    quantity of a derived quantity; a negative divisor proves nothing."""
+    i = b.var("i")
+    body = [b.assign("i", b.gid(0)),
+            b.store(Y, b.bin_("mod", i, 4), 1.0, check=1),
+            b.store(Y, 0, b.load(X, b.bin_("floordiv", b.bin_("floordiv", i, 2), 3), check=2)),
+            b.store(Y, b.bin_("floordiv", i, -1), 1.0, check=3),
+            b.store(Y, b.bin_("mod", i, -4), 1.0, check=4)]  # fmt: skip
+    kern = b.kernel("k", [b.param("x", X.type), b.param("y", Y.type)], body, {"i": i64})
+    checks = [b.check(1, "y"), b.check(2, "x"), b.check(3, "y"), b.check(4, "y")]
+    _, p = spec_of(b.module(kern, checks=checks))
+    assert p.removed == (1, 2)
+    x, y = np.zeros(3, np.float32), np.zeros(4, np.float32)
+    assert holds(p, (18,), x=x, y=y)  # 17 // 2 // 3 = 2
+    assert not holds(p, (18,), x=x, y=y[:3])
+    assert not holds(p, (19,), x=x[:2], y=y)  # 18 // 2 // 3 = 3 > 1
+    assert holds(p, (6,), x=x[:1], y=y) and not holds(p, (7,), x=x[:1], y=y)
+
+
 def test_nothing_to_do() -> None:
     m = b.saxpy()
     assert specialise(n.Module(m.kernel, m.functions, m.checks, boundscheck=False)) is None
@@ -217,6 +270,11 @@ class AffineGen:
         e = self.clamp(e)
         if self.r.random() < 0.5:
             e = b.bin_("add", e, b.c(self.r.randint(-2, 2)))
+        if self.r.random() < 0.2:  # floor division / modulo (a non-positive divisor: bait)
+            op, c = self.r.choice(("floordiv", "floordiv", "mod")), self.r.randint(-1, 4)
+            e = b.bin_(op, e, b.c(c))
+            if self.r.random() < 0.3:
+                e = b.bin_("add", e, b.c(self.r.randint(-1, 1)))
         return self.clamp(e)
 
     def clamp(self, e: n.Expr) -> n.Expr:
@@ -386,6 +444,12 @@ def test_predicate_is_sound_on_random_bounds_fuzz_kernels(seed: int) -> None:
 
 def test_fuzz_is_not_vacuous() -> None:
     """Enough launches run unchecked that the soundness tests above mean something."""
-    ran = sum(check_launches(eliminate_redundant_checks(AffineGen(s).module()), s)
-              for s in range(250))  # fmt: skip
-    assert ran >= 500
+    ran = divided = 0
+    for s in range(250):
+        m = eliminate_redundant_checks(AffineGen(s).module())
+        count = check_launches(m, s)
+        ran += count
+        out = specialise(m)
+        if out is not None and any(q.startswith("fdiv:") for q in out[1].quantities):
+            divided += count  # launches that ran with a floor division proven
+    assert ran >= 500 and divided >= 50
