@@ -195,3 +195,26 @@ def test_grids_that_are_not_a_multiple_of_the_block(device: str, n: int) -> None
     with pytest.raises(BoundsError, match=r"y with shape"):
         k[n](x[:n], y[: n - 1] if n > 1 else y[:0])
     go.synchronize()
+
+
+def test_scan_add_back_runs_unchecked_and_still_raises(device: str) -> None:
+    """``scanned_sums[i // TILE - 1]`` (the scan's add-back pass): a floor division of the
+    global id, proven at launch from the grid and the length of the sums."""
+    from gpuoff.bench.cases_scan import TILE, add_block_offsets
+
+    k = fresh(add_block_offsets)
+    size = 3 * TILE + 5  # four tiles: the last work-items read sums[2]
+    out = np.ones(size, np.int32)
+    sums = np.array([10, 20, 30], np.int32)
+    k[size](out, sums)
+    go.synchronize()
+    assert np.array_equal(out, 1 + np.repeat([0, 10, 20, 30], TILE)[:size])
+    plan = plan_of(k)
+    assert used(plan) == [False, True]
+    out = np.ones(size, np.int32)
+    expected = interp_error(plan, size, out, sums[:2])
+    with pytest.raises(BoundsError) as info:
+        k[size](out, sums[:2].copy())
+    go.synchronize()
+    assert str(info.value) == expected and "scanned_sums with shape (2,)" in expected
+    assert used(plan) == [True, True]
