@@ -219,7 +219,7 @@ class Kernel(Generic[P]):
         tkey = tuple(key)
         plan = self._plans.get(tkey)
         if plan is None:
-            plan = self._make_plan(device, decls, args, tkey, launch.grid)
+            plan = self._make_plan(device, decls, args, tkey, launch.geometry(device)[0])
         return plan.execute(launch, args, host_arrays)
 
     def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[
@@ -250,7 +250,7 @@ class Kernel(Generic[P]):
         return asarray(a)
 
     def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],
-                   key: tuple[Any, ...], grid: Dims) -> Plan:  # fmt: skip
+                   key: tuple[Any, ...], header: tuple[int, ...]) -> Plan:  # fmt: skip
         types: list[Any] = []
         for decl, a in zip(decls, args, strict=True):
             if decl.is_array:
@@ -267,7 +267,7 @@ class Kernel(Generic[P]):
             module, program = self._compile(device, types)
         else:
             build = _Builder(self, device, types)
-            module, unchecked, program = build.first(grid, args)
+            module, unchecked, program = build.first(header, args)
             if build.holds is not None:
                 variants = Variants(build.holds, build.variant)
                 variants.programs[unchecked] = program
@@ -343,9 +343,9 @@ class _Builder:
                 debug.log(debug.CACHE, f"{self.kernel.__name__}({self.sig}): checks {ids} "
                           f"are off in launches where {self.spec[1]}")  # fmt: skip
 
-    def first(self, grid: Dims, args: tuple[Any, ...]) -> tuple[Any, bool, Program]:
+    def first(self, header: tuple[int, ...], args: tuple[Any, ...]) -> tuple[Any, bool, Program]:
         """(checked module, whether the program is the unchecked one, program) for the first
-        launch, over ``grid`` with ``args``."""
+        launch, with geometry ``header`` (grid, block, groups: ``Launch.geometry``) and ``args``."""
         start = time.perf_counter()
         hit: tuple[Any, bytes] | None = None
         hit_unchecked = False
@@ -354,7 +354,7 @@ class _Builder:
             if hit is None:
                 hit, hit_unchecked = cache.load(self._key(True)), True
         self._set_module(hit[0] if hit is not None else self.kernel._lower(self.types))
-        unchecked = self.holds is not None and self.holds(grid, args)
+        unchecked = self.holds is not None and self.holds(header, args)
         if hit is not None and unchecked == hit_unchecked:
             stats.bump("disk_cache_hits")
             program = self.device.load(self._variant_module(unchecked), hit[1])

@@ -64,9 +64,10 @@ class Variants:
         self.programs: list[Program | None] = [None, None]
         self.make = make
 
-    def program(self, grid: Sequence[int], args: Sequence[Any]) -> Program:
-        """The program for a launch over ``grid`` with ``args``: unchecked when it is safe."""
-        unchecked = self.holds(grid, args)
+    def program(self, header: Sequence[int], args: Sequence[Any]) -> Program:
+        """The program for a launch with geometry ``header`` (grid, block and groups, as
+        ``Launch.geometry`` gives it) and ``args``: unchecked when it is safe."""
+        unchecked = self.holds(header, args)
         program = self.programs[unchecked]
         if program is None:
             program = self.programs[unchecked] = self.make(unchecked)
@@ -151,8 +152,8 @@ class Plan:
         if variants is None:
             program = self.program
         else:
-            program = variants.programs[variants.holds(launch.grid, args)] or variants.program(
-                launch.grid, args
+            program = variants.programs[variants.holds(geo[1], args)] or variants.program(
+                geo[1], args
             )
         with guards.LOCK:
             if _guards_on:
