@@ -2,12 +2,15 @@
 of disjunctions (``Predicate``), evaluated per launch by a generated closure.
 
 A *form* (``Lin``) is ``sum(coeff * quantity) + const`` over quantities named ``grid0``..
-``grid2`` (the launch's global size), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer
-scalar argument) and ``fdiv:<c>:<form>``, the floor of another form divided by a positive
-constant ``c`` (``floor_div``: index arithmetic like ``i // TILE``). A ``Predicate`` holds when
-every clause holds, and a clause holds when any of its forms is ``>= 0``.
-``gpuoff.ir.launch_checks`` derives them; the runtime compiles each one once
-(``Predicate.compile``) into a function of ``(grid, args)``.
+``grid2`` (the launch's global size), ``block0``..``block2`` and ``groups0``..``groups2`` (upper
+bounds of the work-group size and of the number of groups, see ``header_quantity``),
+``shape:<array>:<dim>`` and ``arg:<param>`` (an integer scalar argument) and
+``fdiv:<c>:<form>``, the floor of another form divided by a positive constant ``c``
+(``floor_div``: index arithmetic like ``i // TILE``). A ``Predicate`` holds when every clause
+holds, and a clause holds when any of its forms is ``>= 0``. ``gpuoff.ir.launch_checks``
+derives them; the runtime compiles each one once (``Predicate.compile``) into a function of
+``(header, args)``, ``header`` being the launch's geometry ``(grid0, grid1, grid2, block0,
+block1, block2, groups0, groups1, groups2)`` (``Launch.geometry``).
 """
 
 from __future__ import annotations
@@ -27,9 +30,39 @@ FORM_LIMIT = 1 << 62
 """Forms whose value can reach this magnitude (given ``QUANTITY_LIMIT``) are dropped."""
 MAX_FORMS = 4
 """At most this many forms per bound (the cheapest kept), so clauses stay short."""
+IMPLICIT_BLOCK_ITEMS = 64
+"""The most work-items per group a header's block can have when the launch gave no block.
+
+The header's block is then the device's ``default_block``, which is not always what runs:
+OpenCL lets the driver choose the work-group (``OpenCLDevice.local_size`` gives ``None``) and
+CUDA picks its own threads per block, while their headers say at most 64 work-items
+(OpenCL's default is at most 64 wide, CUDA's header block is ``(1, 1, 1)``). A header whose
+block has more work-items than this came from the launch itself, which every device runs with
+exactly that block; only then do ``block<d>`` and ``groups<d>`` take the header's values (a
+larger block given explicitly is as exact). Tests in tests/backends/test_launch_checks.py pin
+the devices' defaults to this limit."""
+HEADER_QUANTITIES = {
+    **{f"grid{d}": d for d in range(3)},
+    **{f"block{d}": 3 + d for d in range(3)},
+    **{f"groups{d}": 6 + d for d in range(3)},
+}
+"""Quantity name -> its slot in the launch's geometry header."""
 # --------------------------------------------------------------------------------------------
 # Linear forms
 # --------------------------------------------------------------------------------------------
+
+
+def header_quantity(q: str, header: Sequence[int]) -> int:
+    """The value of header quantity ``q`` for a launch with geometry ``header``.
+
+    ``grid<d>`` is exact. ``block<d>`` and ``groups<d>`` are *upper bounds* (the analysis
+    only ever bounds ids from above by them): the header's values when its block has more than
+    ``IMPLICIT_BLOCK_ITEMS`` work-items (then they are the launch's), else ``QUANTITY_LIMIT``,
+    which bounds every real size and makes any clause needing a smaller value fail."""
+    slot = HEADER_QUANTITIES[q]
+    if slot < 3 or header[3] * header[4] * header[5] > IMPLICIT_BLOCK_ITEMS:
+        return int(header[slot])
+    return QUANTITY_LIMIT
 
 
 def lin(const: int = 0, **terms: int) -> Lin:
@@ -118,8 +151,8 @@ def readable(q: str) -> str:
     d = derived(q)
     if d is not None:
         return f"({_value(d[1], {p: readable(p) for p, _ in d[1][0]})}) // {d[0]}"
-    if kind.startswith("grid"):
-        return f"grid[{kind[4:]}]"
+    if kind in HEADER_QUANTITIES:
+        return f"{kind[:-1]}[{kind[-1]}]"
     if kind == "shape":
         name, _, dim = rest.rpartition(":")
         return f"{name}.shape[{dim}]"
@@ -150,17 +183,17 @@ class Predicate:
         """Whether the predicate holds for these quantity values (the slow, plain form)."""
         return all(any(evaluate_lin(f, values) >= 0 for f in cl) for cl in self.clauses)
 
-    def values(self, grid: Sequence[int], args: Mapping[str, Any]) -> dict[str, int]:
-        """The quantity values of a launch over ``grid`` with arguments named in ``args``
-        (arrays: anything with ``.shape``; scalars: ints)."""
+    def values(self, header: Sequence[int], args: Mapping[str, Any]) -> dict[str, int]:
+        """The quantity values of a launch with geometry ``header`` (grid, block, groups) and
+        arguments named in ``args`` (arrays: anything with ``.shape``; scalars: ints)."""
         out: dict[str, int] = {}
         for q in closure(self.quantities):
             kind, _, rest = q.partition(":")
             d = derived(q)
             if d is not None:
                 out[q] = evaluate_lin(d[1], out) // d[0]
-            elif kind.startswith("grid"):
-                out[q] = int(grid[int(kind[4:])])
+            elif kind in HEADER_QUANTITIES:
+                out[q] = header_quantity(kind, header)
             elif kind == "shape":
                 name, _, dim = rest.rpartition(":")
                 out[q] = int(args[name].shape[int(dim)])
@@ -169,11 +202,15 @@ class Predicate:
         return out
 
     def compile(self, params: Sequence[str]) -> Callable[[Sequence[int], Sequence[Any]], bool]:
-        """A closure ``(grid, args) -> bool`` (``args`` in the order of ``params``, arrays with
-        ``.shape``), generated once: a few comparisons per launch."""
+        """A closure ``(header, args) -> bool`` (``header``: the launch's geometry, ``args`` in
+        the order of ``params``, arrays with ``.shape``), generated once: a few comparisons
+        per launch."""
         index = {p: i for i, p in enumerate(params)}
         names = {q: f"q{k}" for k, q in enumerate(closure(self.quantities))}
         lines = ["def holds(g, a):"]
+        if any(q[:-1] in ("block", "groups") for q in names):
+            # the header's block is the launch's only when it is larger than a default's
+            lines.append(f"    exact = g[3] * g[4] * g[5] > {IMPLICIT_BLOCK_ITEMS}")
         for q, v in names.items():
             kind, _, rest = q.partition(":")
             d = derived(q)
@@ -181,6 +218,9 @@ class Predicate:
                 lines.append(f"    {v} = ({_value(d[1], names)}) // {d[0]}")
             elif kind.startswith("grid"):
                 lines.append(f"    {v} = g[{int(kind[4:])}]")
+            elif kind in HEADER_QUANTITIES:
+                slot = HEADER_QUANTITIES[kind]
+                lines.append(f"    {v} = g[{slot}] if exact else {QUANTITY_LIMIT}")
             elif kind == "shape":
                 name, _, dim = rest.rpartition(":")
                 lines.append(f"    {v} = a[{index[name]}].shape[{int(dim)}]")
