@@ -41,6 +41,7 @@ from typing import Any
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir.bounds import assigned
+from gpuoff.ir.launch_loops import constant_trips
 from gpuoff.ir.launch_predicate import (
     QUANTITY_LIMIT,
     Clause,
@@ -56,16 +57,29 @@ from gpuoff.ir.launch_predicate import (
     lin_scale,
     quantity,
 )
+from gpuoff.ir.launch_terms import (
+    CONST_LIMIT,
+    Fact,
+    Facts,
+    Term,
+    always_exits,
+    as_const,
+    exact_int,
+    exact_values,
+    expr_term,
+    kill,
+    pinned,
+    split,
+    term,
+)
 from gpuoff.ir.types import INDEX, ArrayType, ScalarType
 
 __all__ = ["Clause", "Lin", "Predicate", "evaluate_lin", "format_lin", "lin", "specialise"]
 
-Term = tuple[object, ...]
-Fact = tuple[str, Term, Lin]
-Facts = frozenset[Fact]
 Bounds = tuple[frozenset[Lin], frozenset[Lin]]
 
-CONST_LIMIT = 1 << 32
+UNROLL_BUDGET = 4096
+"""Loop iterations the analysis of one kernel may unroll (``launch_loops``) in all."""
 
 _UNKNOWN: Bounds = (frozenset(), frozenset())
 _LESS = {
@@ -80,44 +94,8 @@ _LESS = {
 # --------------------------------------------------------------------------------------------
 
 
-def _term(e: n.Expr) -> Term | None:
-    if isinstance(e, n.Var) and _exact_int(e.type):
-        return ("var", e.name)
-    if isinstance(e, n.WorkItem) and e.name == "global_id":
-        return ("wi", e.dim)
-    return None
-
-
-def _split(e: n.Expr) -> tuple[Term, int] | None:
-    """``e`` as ``term + c`` with a small constant ``c`` (``i``, ``i + 1``, ``1 + i``,
-    ``i - 1``)."""
-    t = _term(e)
-    if t is not None:
-        return t, 0
-    if not (isinstance(e, n.Binary) and e.type == INDEX and e.op in ("add", "sub")):
-        return None
-    rc, lc = _as_const(e.rhs), _as_const(e.lhs)
-    if rc is not None and (t := _term(e.lhs)) is not None:
-        return t, rc if e.op == "add" else -rc
-    if e.op == "add" and lc is not None and (t := _term(e.rhs)) is not None:
-        return t, lc
-    return None
-
-
-def _as_const(e: n.Expr) -> int | None:
-    if isinstance(e, n.Const) and _exact_int(e.type) and not isinstance(e.value, bool):
-        v = int(e.value)
-        return v if abs(v) <= CONST_LIMIT else None
-    return None
-
-
 def _combine(a: frozenset[Lin], b: frozenset[Lin], sign: int) -> frozenset[Lin]:
     return keep_forms(lin_add(x, y, sign) for x in a for y in b)
-
-
-def _exact_int(t: ScalarType) -> bool:
-    """An integer type whose every value is the same number as an i64 (not u64)."""
-    return t.is_int and (t.is_signed or t.bits < 64)
 
 
 def _shared(x: frozenset[Lin], y: frozenset[Lin], best: Callable[[list[int]], int],
@@ -131,19 +109,16 @@ def _shared(x: frozenset[Lin], y: frozenset[Lin], best: Callable[[list[int]], in
     return keep_forms(out)
 
 
-def _kill(facts: Facts, names: set[str]) -> Facts:
-    return frozenset(f for f in facts if not (f[1][0] == "var" and f[1][1] in names))
+def _small(c: int) -> bool:
+    return abs(c) <= CONST_LIMIT
 
 
-def _always_exits(body: tuple[n.Stmt, ...]) -> bool:
-    if not body:
-        return False
-    last = body[-1]
-    if isinstance(last, n.Return | n.Break | n.Continue):
-        return True
-    if isinstance(last, n.If):
-        return _always_exits(last.body) and _always_exits(last.orelse)
-    return False
+def _exact(b: Bounds) -> int | None:
+    """The one value bounds ``b`` allow (a constant low equal to a constant high), if any."""
+    lows, highs = [f[1] for f in b[0] if not f[0]], [f[1] for f in b[1] if not f[0]]
+    if lows and highs and max(lows) == min(highs) and abs(min(highs)) <= CONST_LIMIT:
+        return min(highs)
+    return None
 
 
 class _Analysis:
@@ -152,12 +127,13 @@ class _Analysis:
         self.scalars = {
             p.name: p.type
             for p in kernel.params
-            if isinstance(p.type, ScalarType) and p.name not in changed and _exact_int(p.type)
+            if isinstance(p.type, ScalarType) and p.name not in changed and exact_int(p.type)
         }
         self.arrays = {p.name for p in kernel.params if isinstance(p.type, ArrayType)}
         self.touched: set[str] = set()
         self.clauses: dict[int, list[Clause]] = {}
         self.failed: set[int] = set()
+        self.budget = UNROLL_BUDGET
 
     # -- expressions ---------------------------------------------------------------------------
 
@@ -175,10 +151,10 @@ class _Analysis:
             return c, c
         if isinstance(e, n.Cast):
             # widening to i64 keeps the value (narrowing would wrap)
-            if e.type == INDEX and _exact_int(e.value.type):
+            if e.type == INDEX and exact_int(e.value.type):
                 return self.bounds(e.value, facts)
             return _UNKNOWN
-        if not _exact_int(e.type):
+        if not exact_int(e.type):
             return _UNKNOWN
         if isinstance(e, n.Var) and e.name in self.scalars:
             return self._leaf(f"arg:{e.name}")
@@ -192,11 +168,13 @@ class _Analysis:
             return c, c
         if isinstance(e, n.WorkItem):
             return self._work_item(e, facts)
-        t = _term(e)
+        t = term(e)
         if t is not None:
             return self._term_bounds(t, facts, frozenset(), frozenset())
         if isinstance(e, n.Binary):
-            return self._binary(e, facts)
+            lows, highs = self._binary(e, facts)
+            t = expr_term(e)  # and what a test of this very expression said
+            return (lows, highs) if t is None else self._term_bounds(t, facts, lows, highs)
         if isinstance(e, n.MathCall) and e.name in ("min", "max") and len(e.args) == 2:
             return self._min_max(e.name == "min", e.args[0], e.args[1], facts)
         return _UNKNOWN
@@ -213,13 +191,22 @@ class _Analysis:
         if e.name == "global_size":
             return self._leaf(f"grid{e.dim}")
         zero = frozenset({lin(0)})
+        if e.name not in ("global_id", "local_id", "group_id"):
+            return zero, frozenset()  # sizes: never negative
+        # A work-item that runs has global_id(d) < grid[d] (surplus ones of a rounded-up
+        # grid return first), and its local and group ids are at most its global id.
+        highs = {self._below(f"grid{e.dim}")}
         if e.name == "global_id":
-            grid = quantity(f"grid{e.dim}")
-            self.touched.add(f"grid{e.dim}")
-            return self._term_bounds(
-                ("wi", e.dim), facts, zero, frozenset({lin_add(grid, lin(-1))})
-            )
-        return zero, frozenset()  # local and group ids and sizes: never negative
+            return self._term_bounds(("wi", e.dim), facts, zero, frozenset(highs))
+        # ... and below the work-group size / number of groups (upper bounds of them: see
+        # ``launch_predicate.header_quantity``; never used as their exact values)
+        highs.add(self._below(f"{'block' if e.name == 'local_id' else 'groups'}{e.dim}"))
+        return zero, frozenset(highs)
+
+    def _below(self, name: str) -> Lin:
+        """``name - 1``: the largest value below launch quantity ``name``."""
+        self.touched.add(name)
+        return lin_add(quantity(name), lin(-1))
 
     def _term_bounds(self, t: Term, facts: Facts, lows: frozenset[Lin],
                      highs: frozenset[Lin]) -> Bounds:  # fmt: skip
@@ -237,14 +224,15 @@ class _Analysis:
         if e.op == "sub":
             return _combine(a[0], b[1], -1), _combine(a[1], b[0], -1)
         if e.op == "mul":
-            for x, k in ((a, _as_const(e.rhs)), (b, _as_const(e.lhs))):
+            # by a constant, or by a value the facts pin to one (an unrolled loop's counter)
+            for x, k in ((a, _exact(b)), (b, _exact(a))):
                 if k is None:
                     continue
                 lo, hi = (x[0], x[1]) if k >= 0 else (x[1], x[0])
                 return keep_forms(lin_scale(f, k) for f in lo), keep_forms(
                     lin_scale(f, k) for f in hi
                 )
-        c = _as_const(e.rhs)
+        c = as_const(e.rhs)
         if c is None or c <= 0:
             return _UNKNOWN
         if e.op == "mod":  # floored: the remainder of a positive divisor is in [0, c - 1]
@@ -269,7 +257,7 @@ class _Analysis:
                 first = self.cond_facts(cond.lhs, truth, facts)
                 return first | self.cond_facts(cond.rhs, truth, facts | first)
             return frozenset()
-        if isinstance(cond, n.Compare) and _exact_int(cond.lhs.type):
+        if isinstance(cond, n.Compare) and exact_int(cond.lhs.type):
             form = _LESS[truth].get(cond.op)
             if form is not None:
                 swap, strict = form
@@ -282,11 +270,11 @@ class _Analysis:
         only for ``c <= 0`` and on the right only for ``c >= 0``: a wrapped ``t + c`` would
         then make the comparison false (the other side is a small form)."""
         out: set[Fact] = set()
-        sp = _split(lhs)
+        sp = split(lhs)
         if sp is not None and sp[1] <= 0:
             for u in self.bounds(rhs, facts)[1]:
                 out.add(("hi", sp[0], lin_add(u, lin(-sp[1] - strict))))
-        sp = _split(rhs)
+        sp = split(rhs)
         if sp is not None and sp[1] >= 0:
             for lo in self.bounds(lhs, facts)[0]:
                 out.add(("lo", sp[0], lin_add(lo, lin(strict - sp[1]))))
@@ -382,8 +370,8 @@ class _Analysis:
         """Visit ``s`` under ``facts``; the facts that hold after it."""
         if isinstance(s, n.Assign):
             self.expr(s.value, facts)
-            after = _kill(facts, {s.target})
-            if _exact_int(s.value.type):
+            after = kill(facts, {s.target})
+            if exact_int(s.value.type):
                 lows, highs = self.bounds(s.value, facts)
                 t: Term = ("var", s.target)
                 after |= {("lo", t, f) for f in lows} | {("hi", t, f) for f in highs}
@@ -396,10 +384,7 @@ class _Analysis:
         elif isinstance(s, n.If):
             return self._if(s, facts)
         elif isinstance(s, n.While):
-            inside = _kill(facts, assigned(s.body))
-            self.expr(s.cond, inside)
-            self.block(s.body, inside | self.cond_facts(s.cond, True, inside))
-            return inside
+            return self._while(s, facts)
         elif isinstance(s, n.ForRange):
             return self._for(s, facts)
         elif isinstance(s, n.Return) and s.value is not None:
@@ -414,28 +399,47 @@ class _Analysis:
         if_false = self.cond_facts(s.cond, False, facts)
         self.block(s.body, facts | if_true)
         self.block(s.orelse, facts | if_false)
-        after = _kill(facts, assigned(s.body) | assigned(s.orelse))
+        after = kill(facts, assigned(s.body) | assigned(s.orelse))
         # An early exit in one branch means the code after the If saw the other outcome.
-        if _always_exits(s.body) and not _always_exits(s.orelse):
-            after |= _kill(if_false, assigned(s.orelse))
-        elif _always_exits(s.orelse) and not _always_exits(s.body):
-            after |= _kill(if_true, assigned(s.body))
+        if always_exits(s.body) and not always_exits(s.orelse):
+            after |= kill(if_false, assigned(s.orelse))
+        elif always_exits(s.orelse) and not always_exits(s.body):
+            after |= kill(if_true, assigned(s.body))
         return after
+
+    def _while(self, s: n.While, facts: Facts) -> Facts:
+        """Once per iteration with the counters pinned when the loop unrolls (see
+        ``launch_loops``; a check is proven when every iteration's clauses are), else once
+        with everything the body assigns unknown."""
+        inside = kill(facts, assigned(s.body))
+        trips = constant_trips(s, exact_values(facts))
+        if trips is None or len(trips.entries) > self.budget:
+            self.expr(s.cond, inside)
+            self.block(s.body, inside | self.cond_facts(s.cond, True, inside))
+            return inside
+        self.budget -= len(trips.entries)
+        for values in trips.entries:
+            here = inside.union(*(pinned(v, c) for v, c in values.items() if _small(c)))
+            self.expr(s.cond, here)
+            self.block(s.body, here | self.cond_facts(s.cond, True, here))
+        if trips.exit is None:
+            return inside
+        return inside.union(*(pinned(v, c) for v, c in trips.exit.items() if _small(c)))
 
     def _for(self, s: n.ForRange, facts: Facts) -> Facts:
         for e in (s.start, s.stop, s.step):
             self.expr(e, facts)
         changed = assigned(s.body) | {s.var}
-        inside = _kill(facts, changed)
-        step = _as_const(s.step)
-        if step is not None and step > 0 and _exact_int(s.start.type):
+        inside = kill(facts, changed)
+        step = as_const(s.step)
+        if step is not None and step > 0 and exact_int(s.start.type):
             # start and stop are evaluated once, before the loop, under the outer facts; each
             # iteration's value lies in [start, stop - 1] (in-body assignments are killed).
             t: Term = ("var", s.var)
             inside |= {("lo", t, f) for f in self.bounds(s.start, facts)[0]}
             inside |= {("hi", t, lin_add(f, lin(-1))) for f in self.bounds(s.stop, facts)[1]}
         self.block(s.body, inside)
-        return _kill(facts, changed)
+        return kill(facts, changed)
 
 
 # --------------------------------------------------------------------------------------------
