@@ -8,19 +8,25 @@ shapes and the integer scalar arguments holds: in saxpy, ``x[i]`` (``i = global_
 the ``Predicate`` under which that unchecked kernel behaves exactly like the checked one.
 
 The analysis is a forward walk over the kernel (like ``bounds``) carrying facts
-``("lo" | "hi", term, form)``: the term (an integer local ``("var", name)`` or ``("wi", dim)``
-for ``global_id(dim)``) is ``>= form`` / ``<= form``, where a *form* is an integer linear
-combination of launch quantities plus a constant (``Lin``). Launch quantities are named
-``grid0``..``grid2`` (the global size), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer
-scalar parameter the kernel never assigns). Each expression gets a set of lower-bound and a set
-of upper-bound forms (``e >= each low``, ``e <= each high``) through i64 ``+``, ``-``,
-multiplication by a constant, floor division (``fdiv`` quantities, see ``launch_predicate``)
-and Python's modulo by a positive constant, ``min``/``max`` and widening casts; comparisons
-(``<``, ``<=``, ``>``, ``>=``, ``not``, ``and``, the ``else`` of a test and early exits) add facts;
-``for v in range(start, stop, step)`` with a positive constant step bounds ``v`` by ``start``
-and ``stop - 1``; assigning a variable (or a loop assigning it) kills its facts. Integer types
-narrower than i64 (``i32`` loop counters) take part through their variables, constants,
-comparisons and casts to i64, never through their own (wrapping) arithmetic.
+``("lo" | "hi", term, form)`` (``launch_terms``): the term (an integer local, a global id or a
+tested pure expression such as ``start + j``) is ``>= form`` / ``<= form``, where a *form* is
+an integer linear combination of launch quantities plus a constant (``Lin``). Launch
+quantities are named ``grid0``..``grid2`` (the global size), ``block0``..``block2`` and
+``groups0``..``groups2`` (upper bounds of the work-group size and group count, from the
+launch's geometry header), ``shape:<array>:<dim>`` and ``arg:<param>`` (an integer scalar
+parameter the kernel never assigns). Work-item ids are below the grid (a rounded-up grid's
+surplus work-items return first; local and group ids are at most the global id), local ids
+below the block and group ids below the group count. Each expression gets a set of
+lower-bound and a set of upper-bound forms (``e >= each low``, ``e <= each high``) through i64
+``+``, ``-``, multiplication by a constant (or by a value the facts pin to one), floor
+division (``fdiv`` quantities, see ``launch_predicate``) and Python's modulo by a positive
+constant, ``min``/``max`` and widening casts; comparisons (``<``, ``<=``, ``>``, ``>=``,
+``not``, ``and``, the ``else`` of a test and early exits) add facts; ``for v in range(start,
+stop, step)`` with a positive constant step bounds ``v`` by ``start`` and ``stop - 1``; a
+``while`` loop whose counters evolve from constants (``launch_loops``) is analysed once per
+iteration with them pinned; assigning a variable (or a loop assigning it) kills its facts.
+Integer types narrower than i64 (``i32`` loop counters) take part through their variables,
+constants, comparisons and casts to i64, never through their own (wrapping) arithmetic.
 
 Soundness of the i64 arithmetic: every form kept has magnitude below ``2**62`` when each
 quantity lies in ``[-2**40, 2**40]``, and the predicate requires exactly that of every quantity
@@ -30,14 +36,14 @@ range for every work-item.
 
 A ``Predicate`` is a conjunction of clauses; a clause holds when any of its forms is ``>= 0``
 (a form set's bound is a min or a max: ``min(a, b) <= s`` holds when ``a <= s`` or ``b <= s``).
-``Predicate.compile`` turns it into a Python closure over ``(grid, args)`` for the launch path.
+``Predicate.compile`` turns it into a Python closure over ``(header, args)`` for the launch
+path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir.bounds import assigned
@@ -59,16 +65,22 @@ from gpuoff.ir.launch_predicate import (
 )
 from gpuoff.ir.launch_terms import (
     CONST_LIMIT,
+    Bounds,
     Fact,
     Facts,
     Term,
     always_exits,
     as_const,
+    combine,
+    drop_checks,
+    exact,
     exact_int,
     exact_values,
     expr_term,
     kill,
     pinned,
+    shared,
+    small_const,
     split,
     term,
 )
@@ -76,7 +88,6 @@ from gpuoff.ir.types import INDEX, ArrayType, ScalarType
 
 __all__ = ["Clause", "Lin", "Predicate", "evaluate_lin", "format_lin", "lin", "specialise"]
 
-Bounds = tuple[frozenset[Lin], frozenset[Lin]]
 
 UNROLL_BUDGET = 4096
 """Loop iterations the analysis of one kernel may unroll (``launch_loops``) in all."""
@@ -92,33 +103,6 @@ _LESS = {
 # --------------------------------------------------------------------------------------------
 # The analysis
 # --------------------------------------------------------------------------------------------
-
-
-def _combine(a: frozenset[Lin], b: frozenset[Lin], sign: int) -> frozenset[Lin]:
-    return keep_forms(lin_add(x, y, sign) for x in a for y in b)
-
-
-def _shared(x: frozenset[Lin], y: frozenset[Lin], best: Callable[[list[int]], int],
-            pick: Callable[[int, int], int]) -> frozenset[Lin]:  # fmt: skip
-    """Bounds that hold for both of two values with bound sets ``x`` and ``y``: the forms in
-    both, and ``pick`` of each set's ``best`` constant (min of the max constant lows)."""
-    out = set(x & y)
-    cx, cy = [f[1] for f in x if not f[0]], [f[1] for f in y if not f[0]]
-    if cx and cy:
-        out.add(lin(pick(best(cx), best(cy))))
-    return keep_forms(out)
-
-
-def _small(c: int) -> bool:
-    return abs(c) <= CONST_LIMIT
-
-
-def _exact(b: Bounds) -> int | None:
-    """The one value bounds ``b`` allow (a constant low equal to a constant high), if any."""
-    lows, highs = [f[1] for f in b[0] if not f[0]], [f[1] for f in b[1] if not f[0]]
-    if lows and highs and max(lows) == min(highs) and abs(min(highs)) <= CONST_LIMIT:
-        return min(highs)
-    return None
 
 
 class _Analysis:
@@ -184,8 +168,8 @@ class _Analysis:
         (and the smaller of their best constant lows); ``max`` the other way round."""
         (la, ha), (lb, hb) = self.bounds(a, facts), self.bounds(b, facts)
         if is_min:
-            return _shared(la, lb, max, min), keep_forms(ha | hb)
-        return keep_forms(la | lb), _shared(ha, hb, min, max)
+            return shared(la, lb, max, min), keep_forms(ha | hb)
+        return keep_forms(la | lb), shared(ha, hb, min, max)
 
     def _work_item(self, e: n.WorkItem, facts: Facts) -> Bounds:
         if e.name == "global_size":
@@ -220,12 +204,12 @@ class _Analysis:
         a = self.bounds(e.lhs, facts)
         b = self.bounds(e.rhs, facts)
         if e.op == "add":
-            return _combine(a[0], b[0], 1), _combine(a[1], b[1], 1)
+            return combine(a[0], b[0], 1), combine(a[1], b[1], 1)
         if e.op == "sub":
-            return _combine(a[0], b[1], -1), _combine(a[1], b[0], -1)
+            return combine(a[0], b[1], -1), combine(a[1], b[0], -1)
         if e.op == "mul":
             # by a constant, or by a value the facts pin to one (an unrolled loop's counter)
-            for x, k in ((a, _exact(b)), (b, _exact(a))):
+            for x, k in ((a, exact(b)), (b, exact(a))):
                 if k is None:
                     continue
                 lo, hi = (x[0], x[1]) if k >= 0 else (x[1], x[0])
@@ -419,12 +403,12 @@ class _Analysis:
             return inside
         self.budget -= len(trips.entries)
         for values in trips.entries:
-            here = inside.union(*(pinned(v, c) for v, c in values.items() if _small(c)))
+            here = inside.union(*(pinned(v, c) for v, c in values.items() if small_const(c)))
             self.expr(s.cond, here)
             self.block(s.body, here | self.cond_facts(s.cond, True, here))
         if trips.exit is None:
             return inside
-        return inside.union(*(pinned(v, c) for v, c in trips.exit.items() if _small(c)))
+        return inside.union(*(pinned(v, c) for v, c in trips.exit.items() if small_const(c)))
 
     def _for(self, s: n.ForRange, facts: Facts) -> Facts:
         for e in (s.start, s.stop, s.step):
@@ -445,25 +429,6 @@ class _Analysis:
 # --------------------------------------------------------------------------------------------
 # The rewrite
 # --------------------------------------------------------------------------------------------
-
-
-def _drop(e: Any, ids: frozenset[int]) -> Any:
-    """``e`` (an expression or statement) with the checks in ``ids`` removed."""
-    if isinstance(e, tuple):
-        return tuple(_drop(x, ids) for x in e)
-    if not isinstance(e, n.Expr | n.Stmt):
-        return e
-    changes: dict[str, Any] = {}
-    for name in e.__dataclass_fields__:
-        if name == "loc":
-            continue
-        value = getattr(e, name)
-        new = _drop(value, ids)
-        if name == "check" and value in ids:
-            new = None
-        if new is not value:
-            changes[name] = new
-    return replace(e, **changes) if changes else e
 
 
 def _implies(a: Clause, b: Clause) -> bool:
@@ -501,5 +466,5 @@ def specialise(module: n.Module) -> tuple[n.Module, Predicate] | None:
     limits += [(lin(QUANTITY_LIMIT, **{q: 1}),) for q in quantities if q.startswith(signed)]
     ordered = sorted(clauses, key=lambda c: (len(c), repr(c)))
     predicate = Predicate(tuple(ordered + limits), tuple(removed), tuple(quantities))
-    kernel = replace(module.kernel, body=_drop(module.kernel.body, frozenset(removed)))
+    kernel = replace(module.kernel, body=drop_checks(module.kernel.body, frozenset(removed)))
     return replace(module, kernel=kernel), predicate

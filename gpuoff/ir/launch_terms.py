@@ -15,15 +15,19 @@ the facts about variables being assigned (and about expressions reading them).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
 
 from gpuoff.ir import nodes as n
-from gpuoff.ir.launch_predicate import Lin, lin
+from gpuoff.ir.launch_predicate import Lin, keep_forms, lin, lin_add
 from gpuoff.ir.types import INDEX, ScalarType
 
 Term = tuple[object, ...]
 Fact = tuple[str, Term, Lin]
 Facts = frozenset[Fact]
+Bounds = tuple[frozenset[Lin], frozenset[Lin]]
+"""An expression's lower- and upper-bound forms."""
 
 CONST_LIMIT = 1 << 32
 """Constants taking part in the analysis stay within ``+-CONST_LIMIT``."""
@@ -139,3 +143,56 @@ def always_exits(body: tuple[n.Stmt, ...]) -> bool:
     if isinstance(last, n.If):
         return always_exits(last.body) and always_exits(last.orelse)
     return False
+
+
+# --------------------------------------------------------------------------------------------
+# Bound sets and the rewrite
+# --------------------------------------------------------------------------------------------
+
+
+def combine(a: frozenset[Lin], b: frozenset[Lin], sign: int) -> frozenset[Lin]:
+    """Every ``x + sign * y`` of ``x`` in ``a`` and ``y`` in ``b`` (the small ones)."""
+    return keep_forms(lin_add(x, y, sign) for x in a for y in b)
+
+
+def shared(x: frozenset[Lin], y: frozenset[Lin], best: Callable[[list[int]], int],
+            pick: Callable[[int, int], int]) -> frozenset[Lin]:  # fmt: skip
+    """Bounds that hold for both of two values with bound sets ``x`` and ``y``: the forms in
+    both, and ``pick`` of each set's ``best`` constant (min of the max constant lows)."""
+    out = set(x & y)
+    cx, cy = [f[1] for f in x if not f[0]], [f[1] for f in y if not f[0]]
+    if cx and cy:
+        out.add(lin(pick(best(cx), best(cy))))
+    return keep_forms(out)
+
+
+def small_const(c: int) -> bool:
+    """``|c| <= CONST_LIMIT``."""
+    return abs(c) <= CONST_LIMIT
+
+
+def exact(b: Bounds) -> int | None:
+    """The one value bounds ``b`` allow (a constant low equal to a constant high), if any."""
+    lows, highs = [f[1] for f in b[0] if not f[0]], [f[1] for f in b[1] if not f[0]]
+    if lows and highs and max(lows) == min(highs) and abs(min(highs)) <= CONST_LIMIT:
+        return min(highs)
+    return None
+
+
+def drop_checks(e: Any, ids: frozenset[int]) -> Any:
+    """``e`` (an expression or statement) with the checks in ``ids`` removed."""
+    if isinstance(e, tuple):
+        return tuple(drop_checks(x, ids) for x in e)
+    if not isinstance(e, n.Expr | n.Stmt):
+        return e
+    changes: dict[str, Any] = {}
+    for name in e.__dataclass_fields__:
+        if name == "loc":
+            continue
+        value = getattr(e, name)
+        new = drop_checks(value, ids)
+        if name == "check" and value in ids:
+            new = None
+        if new is not value:
+            changes[name] = new
+    return replace(e, **changes) if changes else e
