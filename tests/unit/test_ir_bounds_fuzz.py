@@ -194,3 +194,175 @@ def test_fuzz_actually_removes_checks() -> None:
         body = format_module(eliminate_redundant_checks(m))
         removed += len(m.checks) - sum(f"{{c{c.id}}}" in body for c in m.checks)
     assert removed >= 60
+
+
+# --------------------------------------------------------------------------------------------
+# Loops with constant counters (launch_loops: unrolled by the launch-time analysis)
+# --------------------------------------------------------------------------------------------
+
+T = b.ref("t", b.shared_t(f32, 16))
+COUNTER_OPS = (("mul", 2), ("mul", 2), ("floordiv", 2), ("floordiv", 2), ("add", 1),
+               ("sub", 1), ("add", 3), ("lshift", 1), ("rshift", 1), ("mul", 3))  # fmt: skip
+
+
+class LoopGen:
+    """Tree walks like a Blelloch scan's: counters ``a`` and ``d`` start from constants and
+    change by constant operations in a ``while`` (bounded by the counter ``w``), guards on the
+    local id against them, shared and global accesses scaled by them (some in range in every
+    iteration, some not), and the bait: a counter also assigned under a guard, a ``break``
+    (counters after the loop unknown), a ``continue`` (no unrolling), long loops (too many
+    iterations to unroll), accesses after the loop at the counters' exit values."""
+
+    def __init__(self, seed: int) -> None:
+        self.r = random.Random(seed)
+        self.checks = 0
+
+    def counter(self) -> n.Expr:
+        return b.var(self.r.choice(("a", "d")))
+
+    def index(self) -> n.Expr:
+        lid, r = b.var("lid"), self.r
+        pick = r.randrange(5)
+        if pick == 0:  # a * (2 * lid + c1) + c2: the tree index
+            inner = b.bin_("add", b.bin_("mul", b.c(2), lid), b.c(r.randint(0, 2)))
+            e: n.Expr = b.bin_("add", b.bin_("mul", self.counter(), inner), b.c(r.randint(-2, 0)))
+        elif pick == 1:
+            e = b.bin_("add", b.bin_("mul", lid, self.counter()), b.c(r.randint(-1, 1)))
+        elif pick == 2:
+            e = b.bin_("add", self.counter(), b.c(r.randint(-2, 2)))
+        elif pick == 3:
+            e = b.bin_("sub", self.counter(), lid)
+        else:
+            e = b.bin_("add", lid, b.c(r.randint(-1, 1)))
+        return e
+
+    def access(self) -> n.Stmt:
+        self.checks += 1
+        arr = T if self.r.random() < 0.6 else Y
+        idx = self.index()
+        if self.r.random() < 0.3:
+            return b.store(arr, idx, b.bin_("add", b.load(arr, idx, check=self.checks), 1.0),
+                           check=self.checks)  # fmt: skip
+        return b.store(arr, idx, b.c(1.0), check=self.checks)
+
+    def guard(self) -> n.Expr:
+        op = self.r.choice(("lt", "lt", "le", "gt"))
+        rhs = self.counter()
+        if self.r.random() < 0.3:
+            rhs = b.bin_("add", rhs, b.c(self.r.randint(-1, 1)))
+        return b.cmp(op, b.var("lid"), rhs)
+
+    def update(self, v: str, tree: str | None = None) -> n.Stmt:
+        """A constant change of counter ``v``; in a tree walk (``tree``: "up" or "down"),
+        ``a`` and ``d`` move the opposite ways (a * d stays the same)."""
+        op, k = self.r.choice(COUNTER_OPS)
+        if tree is not None and self.r.random() < 0.85:
+            op, k = ("mul", 2) if (v == "a") == (tree == "up") else ("floordiv", 2)
+        return b.assign(v, b.bin_(op, b.var(v), b.c(k)))
+
+    def loop(self) -> n.Stmt:
+        r = self.r
+        limit = r.choice((70, 70, 70, 100))  # w < 100: over MAX_TRIPS iterations possible
+        tree = r.choice(("up", "down", None))
+        if tree == "up":
+            cond = b.cmp(r.choice(("gt", "gt", "ge")), b.var("d"), b.c(r.randint(0, 1)))
+        elif tree == "down":
+            cond = b.cmp(r.choice(("lt", "lt", "le")), b.var("d"), b.c(r.choice((8, 16))))
+        else:
+            cond = b.cmp(r.choice(("gt", "lt", "ge", "ne")), self.counter(), b.c(r.randint(0, 16)))
+        body: list[n.Stmt] = [b.assign("w", b.bin_("add", b.var("w"), 1))]
+        body.append(b.if_(self.guard(), [self.access() for _ in range(r.randint(1, 2))]))
+        if r.random() < 0.3:
+            body.append(self.access())
+        bait = r.randrange(8)
+        if bait == 0:  # a counter assigned under a guard: not a counter any more
+            body.append(b.if_(self.guard(), [self.update(r.choice(("a", "d")))]))
+        elif bait == 1:
+            body.append(b.if_(self.guard(), [n.Break()]))
+        elif bait == 2:
+            body.insert(1, b.if_(self.guard(), [n.Continue()]))
+        body += [self.update("a", tree), self.update("d", tree)]
+        if r.random() < 0.3:
+            body.append(b.if_(self.guard(), [self.access()]))
+        return n.While(b.and_(b.lt(b.var("w"), limit), cond), tuple(body))
+
+    def module(self) -> n.Module:
+        r = self.r
+        body: list[n.Stmt] = [
+            b.assign("lid", b.wi("local_id")),
+            b.assign("w", b.c(0)),
+            b.assign("a", b.c(r.choice((0, 1, 1, 1, 2, 4)))),
+            b.assign("d", b.c(r.choice((1, 4, 8, 8, 8, 16)))),
+        ]
+        for _ in range(r.randint(1, 2)):
+            body.append(self.loop())
+            if r.random() < 0.5:
+                body.append(b.if_(self.guard(), [self.access()]))
+            if r.random() < 0.3:
+                body.append(b.assign("w", b.c(0)))
+        body.append(self.access())
+        params = [b.param("n", i64), b.param("y", Y.type)]
+        locals_ = {v: i64 for v in ("lid", "w", "a", "d")}
+        k = b.kernel("k", params, body, locals_, (n.SharedArray("t", T.type),))
+        return b.module(k, checks=[b.check(c + 1, "y") for c in range(self.checks)])
+
+
+LOOP_LAUNCHES = ((8, 8, 20), (16, 16, 16), (16, 4, 40), (70, 70, 80), (66, 66, 8), (32, 16, 64))
+"""(grid, block, len(y)): blocks above 64 work-items make the header's block exact."""
+
+
+def loop_outcome(m: n.Module, grid: int, block: int, size: int) -> tuple[list[float], str]:
+    y = np.zeros(size, np.float32)
+    try:
+        interp.run(m, [0, y], grid, block)
+        err = ""
+    except BoundsError as e:
+        err = str(e)
+    return y.tolist(), err
+
+
+def loop_launches(seed: int) -> tuple[int, int]:
+    """Run each ``LoopGen`` launch the predicate admits unchecked; (launches, checks off)."""
+    from gpuoff.ir.launch_checks import specialise
+
+    m = LoopGen(seed).module()
+    verify(m)
+    out = specialise(m)
+    if out is None:
+        return 0, 0
+    unchecked, p = out
+    verify(unchecked)
+    ran = 0
+    for grid, block, size in LOOP_LAUNCHES:
+        groups = -(-grid // block)
+        header = (grid, 1, 1, block, 1, 1, groups, 1, 1)
+        fast = p.compile(["n", "y"])(header, [0, np.zeros(size)])
+        assert fast == p.evaluate(p.values(header, {"n": 0, "y": np.zeros(size)}))
+        if fast:
+            ran += 1
+            assert loop_outcome(unchecked, grid, block, size) == loop_outcome(m, grid, block, size)
+    return ran, len(p.removed)
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_unrolled_loops_are_sound(seed: int) -> None:
+    loop_launches(seed)
+
+
+def test_unrolled_loops_fuzz_is_not_vacuous(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Launches ran unchecked, many checks were removed only thanks to the unrolling, and
+    many stayed."""
+    from gpuoff.ir import launch_loops
+
+    def totals() -> tuple[int, int, int]:
+        ran = removed = total = 0
+        for seed in range(120):
+            count, off = loop_launches(seed)
+            ran, removed = ran + count, removed + (off if count else 0)
+            total += len(LoopGen(seed).module().checks)
+        return ran, removed, total
+
+    ran, removed, total = totals()
+    monkeypatch.setattr(launch_loops, "MAX_TRIPS", 0)
+    _, without, _ = totals()
+    assert ran >= 150 and removed - without >= 60 and total - removed >= 150
