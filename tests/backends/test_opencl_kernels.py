@@ -12,7 +12,14 @@ import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, f64, i32, i64
 from gpuoff.ir import types as t
 from gpuoff.ownership import Access
-from tests.backends.test_opencl_support import View, arg_type, has_opencl, lower, run_both
+from tests.backends.test_opencl_support import (
+    View,
+    arg_type,
+    has_opencl,
+    lower,
+    run_both,
+    run_device,
+)
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 MUT = Access.BORROW_MUT
@@ -150,6 +157,21 @@ def test_work_items_run_over_exactly_the_grid(grid: tuple[int, ...],
     hits = np.zeros(int(np.prod(grid)) + 64, np.int32)  # room past the end shows overruns
     m = lower(count_items, [arg_type(hits, MUT)], boundscheck=False)
     run_both(m, [hits], grid, block)
+    np.testing.assert_array_equal(hits[: np.prod(grid)], 1)
+    assert not hits[np.prod(grid) :].any()
+
+
+@pytest.mark.parametrize(("grid", "block"), [((50, 5, 3), (16, 4, 2)), ((64, 1, 1), (64, 2, 2))])
+def test_a_block_that_does_not_divide_the_grid_runs_each_item_once(
+    grid: tuple[int, ...], block: tuple[int, ...]
+) -> None:
+    # The device rounds the global size up to whole work-groups in every dimension; the
+    # kernel's guard must stop the extra items in dims 1 and 2 as well as dim 0 (a kernel that
+    # never reads global_id(1) would otherwise repeat its work). The interpreter refuses such
+    # a block, so this runs on the device alone.
+    hits = np.zeros(int(np.prod(grid)) + 64, np.int32)
+    m = lower(count_items, [arg_type(hits, MUT)], boundscheck=False)
+    run_device(m, [hits], grid, block)
     np.testing.assert_array_equal(hits[: np.prod(grid)], 1)
     assert not hits[np.prod(grid) :].any()
 
