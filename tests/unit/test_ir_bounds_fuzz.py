@@ -307,7 +307,8 @@ class LoopGen:
         return b.module(k, checks=[b.check(c + 1, "y") for c in range(self.checks)])
 
 
-LOOP_LAUNCHES = ((8, 8, 20), (16, 16, 16), (16, 4, 40), (70, 70, 80), (66, 66, 8), (32, 16, 64))
+LOOP_LAUNCHES = ((8, 8, 20), (16, 16, 16), (16, 4, 40), (4, 4, 24), (12, 12, 32), (70, 70, 80),
+                 (66, 66, 8), (32, 16, 64))  # fmt: skip
 """(grid, block, len(y)): blocks above 64 work-items make the header's block exact."""
 
 
@@ -365,4 +366,4 @@ def test_unrolled_loops_fuzz_is_not_vacuous(monkeypatch: pytest.MonkeyPatch) -> 
     ran, removed, total = totals()
     monkeypatch.setattr(launch_loops, "MAX_TRIPS", 0)
     _, without, _ = totals()
-    assert ran >= 150 and removed - without >= 60 and total - removed >= 150
+    assert ran >= 250 and removed - without >= 25 and total - removed >= 150
