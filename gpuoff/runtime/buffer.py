@@ -150,6 +150,7 @@ class Buffer(Array[DT]):
         new.__dict__.update(self.__dict__)
         new._moved = None
         self._moved = guards.MovedAt(kernel, where)
+        guards.new_epoch()
         return new
 
     # -- views -----------------------------------------------------------------------------------
@@ -209,12 +210,14 @@ class Buffer(Array[DT]):
                         return None
                     use = guards.HostUse(self._lo, self._hi, access, self._layout())
                     st.host_views.append(use)
+                    guards.new_epoch()
                     return use
             guards.wait_all(events)
 
     def _close_host(self, use: guards.HostUse) -> None:
         with guards.LOCK:
             self._st.host_views.remove(use)
+            guards.new_epoch()
             if use.access.writes:
                 self._st.host_written(use.lo, use.hi)
 

@@ -13,11 +13,16 @@ style of tinygrad's DepsTracker: a new use is checked against the live ones by i
   finished event carries (``BoundsError``) are kept and raised at the next synchronisation
   (``raise_deferred``): ``go.synchronize()``, ``numpy()``, ``host()``, ``host_mut()``.
 
-All guard state is protected by one process-wide re-entrant lock, ``LOCK``.
+All guard state is protected by one process-wide re-entrant lock, ``LOCK``. ``EPOCH`` changes
+(to a value never used before, ``new_epoch``) whenever any of it changes: uses, host views,
+residency, allocations, moves, and every launch that is not a repeat. A launch repeating the
+previous one with the same argument objects while ``EPOCH`` is unchanged would pass every check
+the same way, so it skips them (``Plan.repeat``).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import threading
@@ -41,6 +46,16 @@ from gpuoff.runtime.devices.base import Event
 
 LOCK = threading.RLock()
 """Protects every Storage's uses, host views, residency, and the pending/deferred lists."""
+EPOCH = 0
+"""The guard state's version: see the module docstring. Read it, never assign it."""
+_epochs = itertools.count(1)
+
+
+def new_epoch() -> int:
+    """Mark the guard state changed; returns the new (never used before) ``EPOCH``."""
+    global EPOCH
+    EPOCH = epoch = next(_epochs)
+    return epoch
 
 
 @dataclass(eq=False, slots=True)
@@ -117,6 +132,7 @@ def prune(uses: list[Use]) -> None:
         else:
             keep.append(use)
     uses[:] = keep
+    new_epoch()
 
 
 def _supersedes(new: Use, old: Use) -> bool:

@@ -113,6 +113,7 @@ class Storage:
                 sets.append(s)
         self._starts, self._sets = starts, sets
         self.plain = self._is_plain()
+        guards.new_epoch()
 
     # -- allocations and copies ----------------------------------------------------------------
 
@@ -121,11 +122,13 @@ class Storage:
         if device.host_memory:
             if self._host_alloc is None:
                 self._host_alloc = Allocation(self.host, self.nbytes)
+                guards.new_epoch()
             return self._host_alloc
         entry = self.copies.get(device.name)
         if entry is None:
             entry = (device, device.allocate(self.nbytes))
             self.copies[device.name] = entry
+            guards.new_epoch()
         return entry[1]
 
     def make_valid_on(self, device: Device, lo: int = 0, hi: int | None = None) -> list[Event]:

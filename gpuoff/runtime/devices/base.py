@@ -85,6 +85,8 @@ class Program(ABC):
     """A kernel compiled for one device and one signature, ready to launch."""
 
     module: Module
+    checked: bool = True
+    """Whether its launches may report a bounds error (``False`` only where none can)."""
 
 
 class Device(ABC):

@@ -16,6 +16,17 @@ binaries (``program.get_info(BINARIES)``) keyed by the source hash, the build op
 device, the driver version and gpuoff's version (``compile``). The runtime's own disk cache can
 use ``cache_key`` / ``build`` / ``load``, whose artifact is the program's source text.
 
+Held launches (``relaunch``): a launch repeating the previous one exactly (the runtime's
+repeat path) over at most ``HOLD_ITEMS`` work-items and without bounds checks is numbered and
+given its event at once but handed to the driver with the next ones, up to ``HOLD_LAUNCHES`` of
+them or ``HOLD_SECONDS`` after the first, in one burst. OpenCL allows holding commands until
+``clFlush``; the reason is PoCL (and any CPU driver), whose worker threads wake up for each
+command that arrives alone: launches arriving a few microseconds apart cost the launching
+thread two to three times what the same launches cost in a burst. Anything that needs them
+on the driver hands them over first: every other command on the queue, waiting for or polling
+an event, ``go.synchronize()``, host access. Work held at a pause in launching therefore starts
+at the next of those; only repeated small launches are held, so that is little work.
+
 Bounds errors: a kernel whose module keeps checks gets an error record from a ring of small
 zeroed buffers; the record is read back only when the launch's event is waited on (so the warm
 launch path is at most ``set_args`` plus ``enqueue_nd_range_kernel``, what pyopencl's own
@@ -30,6 +41,7 @@ import hashlib
 import itertools
 import os
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -58,6 +70,12 @@ _ZERO_RECORD = np.zeros(ERR_LEN, np.int64)  # never written: safe as a non-block
 _UNQUEUED = 1 << 62  # an event's order until its command is enqueued: never "done" by order
 _POLL_EVERY = 8  # unresolved done() calls per driver status query (see OpenCLEvent.done)
 _CL_COMPLETE = 0
+HOLD_LAUNCHES = 32
+"""At most this many repeated small launches are held before they go to the driver."""
+HOLD_SECONDS = 50e-6
+"""... and for at most this long after the first of them, while launching goes on."""
+HOLD_ITEMS = 1 << 14
+"""Only launches of at most this many work-items are held (their device work is short)."""
 
 
 def _cl() -> Any:
@@ -167,6 +185,8 @@ class OpenCLEvent(Event):
         dev = self._device
         order = self.order
         if order > dev._done_upto:
+            if self.cl_event is None:
+                dev.flush()
             self.cl_event.wait()
             if order > dev._done_upto and order != _UNQUEUED:
                 dev._done_upto = order
@@ -221,6 +241,11 @@ class OpenCLDevice(Device):
         self._done_upto = 0  # every command with order <= this has completed
         self._unresolved = 0  # done() calls answered "not done" without asking the driver
         self._status = cl.event_info.COMMAND_EXECUTION_STATUS
+        # held launches: ``_held_count`` launches of ``_held_program``, one event for all
+        self._held_event: OpenCLEvent | None = None
+        self._held_program: OpenCLProgram | None = None
+        self._held_count = 0
+        self._held_since = 0.0
 
     def _enqueued(self, event: OpenCLEvent) -> OpenCLEvent:
         """Number ``event`` in queue order (callers hold ``_queue_lock`` around the enqueue)."""
@@ -231,9 +256,13 @@ class OpenCLDevice(Device):
         """Whether ``event`` (past ``_done_upto``) has completed, asking the driver once every
         ``_POLL_EVERY`` calls (a polling loop still sees it finish); "no" in between."""
         self._unresolved += 1
-        if self._unresolved < _POLL_EVERY or event.cl_event is None:
+        if self._unresolved < _POLL_EVERY:
             return False
         self._unresolved = 0
+        if event.cl_event is None:
+            self.flush()  # a held launch: a polling loop must see it finish
+            if event.cl_event is None:  # not a launch (yet)
+                return False
         if event.cl_event.get_info(self._status) != _CL_COMPLETE:
             return False
         if event.order > self._done_upto:
@@ -272,6 +301,8 @@ class OpenCLDevice(Device):
             return _DONE
         flat = src.reshape(-1).view(np.uint8)
         with self._queue_lock:
+            if self._held_event is not None:
+                self._flush_locked()
             ev = _cl().enqueue_copy(self.queue, dst.handle, flat, dst_offset=dst_offset,
                                     is_blocking=False)  # fmt: skip
             return self._enqueued(OpenCLEvent(ev, self, keep=flat))
@@ -284,6 +315,8 @@ class OpenCLDevice(Device):
             return _DONE
         flat = dst.reshape(-1).view(np.uint8)
         with self._queue_lock:
+            if self._held_event is not None:
+                self._flush_locked()
             ev = _cl().enqueue_copy(self.queue, flat, src.handle, src_offset=src_offset,
                                     is_blocking=False)  # fmt: skip
             return self._enqueued(OpenCLEvent(ev, self, keep=flat))
@@ -365,8 +398,59 @@ class OpenCLDevice(Device):
         event = OpenCLEvent(None, self)
         slot = self._take_slot(event, program) if program.checked else 0
         with self._queue_lock:
+            if self._held_event is not None:
+                self._flush_locked()
             event.cl_event = program.enqueue(self.queue, args, grid, block, self._err_buf, slot)
             return self._enqueued(event)
+
+    def relaunch(self, program: Program) -> Event:
+        """Launch ``program`` again exactly as it was last launched (arguments, grid,
+        block), with a fresh error-record slot: the runtime's repeat path (``Plan.repeat``),
+        which knows nothing has changed since."""
+        assert isinstance(program, OpenCLProgram)
+        if program.checked or program.last_items > HOLD_ITEMS:
+            event = OpenCLEvent(None, self)
+            slot = self._take_slot(event, program) if program.checked else 0
+            with self._queue_lock:
+                if self._held_event is not None:
+                    self._flush_locked()
+                event.cl_event = program.enqueue_again(self.queue, slot)
+                event.order = next(self._order)
+            return event
+        with self._queue_lock:  # held (see the module docstring)
+            held = self._held_event
+            if held is not None and program is self._held_program:
+                # one event stands for the whole batch: numbered as its newest launch (later
+                # is conservative: completing it implies every earlier one has completed)
+                held.order = next(self._order)
+                count = self._held_count = self._held_count + 1
+                # the clock is read every 8th launch: a launch costs well under HOLD_SECONDS/8
+                if count >= HOLD_LAUNCHES or (
+                    not count & 7 and time.perf_counter() - self._held_since > HOLD_SECONDS
+                ):  # fmt: skip
+                    self._flush_locked()
+                return held
+            if held is not None:
+                self._flush_locked()
+            event = OpenCLEvent(None, self)
+            event.order = next(self._order)
+            self._held_event = event
+            self._held_program = program
+            self._held_count = 1
+            self._held_since = time.perf_counter()
+            return event
+
+    def flush(self) -> None:
+        """Hand the held launches to the driver (``clFlush`` is the driver's own business)."""
+        with self._queue_lock:
+            if self._held_event is not None:
+                self._flush_locked()
+
+    def _flush_locked(self) -> None:
+        event, program = self._held_event, self._held_program
+        assert event is not None and program is not None
+        self._held_event = self._held_program = None
+        event.cl_event = program.enqueue_repeated(self.queue, self._held_count)
 
     # -- error records --------------------------------------------------------------------------
     #

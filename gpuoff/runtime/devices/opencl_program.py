@@ -73,6 +73,7 @@ class OpenCLProgram(Program):
         # (arguments, grid, block, err, sizes) of the previous launch, for the warm case
         self._last_launch: tuple[list[Any], Any, Any, Any, Any] | None = None
         self._sizes: dict[Any, tuple[tuple[int, ...], tuple[int, ...] | None]] = {}
+        self.last_items = 0  # work-items (global size) of the previous launch
         # The binding itself, called with positional arguments only (no keyword handling).
         self._enqueue_nd_range: Any = cl._cl.enqueue_nd_range_kernel
 
@@ -153,6 +154,7 @@ class OpenCLProgram(Program):
                 gsize, lsize = self.sizes(grid, block)
                 head = self._head(args, grid, err)
                 self._last_launch = (list(args), grid, block, err, (gsize, lsize))
+                self.last_items = math.prod(gsize)
                 if _differ(head, self._last):
                     # pyopencl's generated set_args packs every argument in about a
                     # microsecond (Kernel.set_arg for a single one is far slower)
@@ -166,8 +168,43 @@ class OpenCLProgram(Program):
             try:
                 return self._enqueue_nd_range(queue, kernel, gsize, lsize, None, None, False, False)
             except Exception as exc:
-                raise DeviceError(f"launch of kernel {self.module.name} over {gsize} in groups "
-                                  f"of {lsize} failed: {exc}") from exc  # fmt: skip
+                raise self._failed(gsize, lsize, exc) from exc
+
+    def _failed(self, gsize: Any, lsize: Any, exc: Exception) -> DeviceError:
+        return DeviceError(
+            f"launch of kernel {self.module.name} over {gsize} in groups of {lsize} failed: {exc}"
+        )
+
+    def enqueue_again(self, queue: Any, slot: int) -> Any:
+        """Enqueue the previous launch again (its arguments are still set), writing its
+        error record to ``slot``; returns the ``cl.Event``."""
+        kernel = self.kernel
+        with self._lock:
+            last = self._last_launch
+            assert last is not None, "enqueue_again before any enqueue"
+            gsize, lsize = last[4]
+            if slot != self._last_slot:
+                kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
+                self._last_slot = slot
+            try:
+                return self._enqueue_nd_range(queue, kernel, gsize, lsize, None, None, False, False)
+            except Exception as exc:
+                raise self._failed(gsize, lsize, exc) from exc
+
+    def enqueue_repeated(self, queue: Any, count: int) -> Any:
+        """Enqueue the previous launch ``count`` more times (a kernel without checks: no
+        record slot), in one burst; returns the last ``cl.Event``."""
+        kernel, enqueue = self.kernel, self._enqueue_nd_range
+        with self._lock:
+            last = self._last_launch
+            assert last is not None and count > 0, "enqueue_repeated before any enqueue"
+            gsize, lsize = last[4]
+            try:
+                for _ in range(count - 1):
+                    enqueue(queue, kernel, gsize, lsize, None, None, False, False)
+                return enqueue(queue, kernel, gsize, lsize, None, None, False, False)
+            except Exception as exc:
+                raise self._failed(gsize, lsize, exc) from exc
 
 
 def _same_objects(a: Sequence[Any], b: list[Any]) -> bool:

@@ -1,0 +1,292 @@
+"""The repeat path (``Plan.repeat``) and held launches (``OpenCLDevice.relaunch``) on opencl:0.
+
+A launch repeating the previous one with the very same argument objects, while the guard state
+(``guards.EPOCH``) is unchanged, skips the checks; small repeated launches are held and handed
+to the driver in bursts. Each test changes one thing between repeats and checks that the
+launch after it sees the change: results, errors, ordering and what stays alive."""
+
+from __future__ import annotations
+
+import gc
+import threading
+import weakref
+from typing import Any
+
+import numpy as np
+import pytest
+
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, Owned, f32, i32
+from gpuoff.runtime import guards
+from gpuoff.runtime.devices import get_device
+from gpuoff.runtime.devices import opencl as ocl
+from tests.backends.test_opencl_support import has_opencl
+
+pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
+N = 64
+
+
+@go.kernel
+def axpy(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        y[i] = a * x[i] + y[i]
+
+
+@go.kernel
+def scale(s: f32, y: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        y[i] = s * y[i]
+
+
+@go.kernel
+def consume(x: Owned[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < x.shape[0]:
+        x[i] = 0.0
+
+
+@go.kernel
+def shifted(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], k: i32) -> None:
+    i = go.global_id(0)
+    y[i] = x[i + k]  # no guard: k decides whether it is in range
+
+
+class Spy:
+    """Counts how the launches of a block went: repeats taken, held launches, flushes."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from gpuoff.runtime import plan
+
+        self.repeats = 0
+        self.flushes = 0
+        dev = get_device("opencl:0")
+        assert isinstance(dev, ocl.OpenCLDevice)
+        self.device = dev
+        real_repeat, real_flush = plan.Plan.repeat, ocl.OpenCLDevice._flush_locked
+
+        def repeat(p: Any, launch: Any, rep: Any, args: Any) -> bool:
+            taken: bool = real_repeat(p, launch, rep, args)
+            self.repeats += taken
+            return taken
+
+        def flush(d: Any) -> None:
+            self.flushes += 1
+            real_flush(d)
+
+        monkeypatch.setattr(plan.Plan, "repeat", repeat)
+        monkeypatch.setattr(ocl.OpenCLDevice, "_flush_locked", flush)
+
+    @property
+    def holding(self) -> bool:
+        return self.device._held_event is not None
+
+
+def ones() -> go.Buffer[f32]:
+    return go.array(np.ones(N, np.float32))
+
+
+def test_a_loop_of_repeats_is_held_in_bursts_and_adds_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    x, y = ones(), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        before = go.stats().launches
+        for _ in range(100):
+            axpy[N](2.0, x, y)
+        assert spy.repeats == 99  # the first launch goes the full way
+        assert 0 < spy.flushes < 10  # bursts of up to ocl.HOLD_LAUNCHES
+        assert go.stats().launches - before == 100
+        np.testing.assert_array_equal(y.numpy(), np.full(N, 200.0, np.float32))
+    assert not spy.holding
+
+
+def test_host_writes_between_repeats_reach_the_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    x, y = ones(), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        for _ in range(3):
+            axpy[N](1.0, x, y)
+        with y.host_mut() as h:  # flushes the held launches first, then changes residency
+            np.testing.assert_array_equal(h, np.full(N, 3.0, np.float32))
+            h[:] = 10.0
+        with x.host_mut() as h:
+            h[:] = 5.0
+        axpy[N](1.0, x, y)  # must copy both to the device again: no repeat
+        assert spy.repeats == 2
+        np.testing.assert_array_equal(y.numpy(), np.full(N, 15.0, np.float32))
+
+
+def test_other_launches_between_repeats_keep_their_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    x, y = ones(), go.zeros(N, f32)
+    want = np.zeros(N, np.float32)
+    with go.on("opencl:0"):
+        for step in range(40):
+            axpy[N](1.0, x, y)
+            want += 1.0
+            if step % 7 == 6:  # another kernel on the same buffer: ordered after the held ones
+                scale[N](0.5, y)
+                want *= 0.5
+        np.testing.assert_array_equal(y.numpy(), want)
+    assert spy.repeats > 0
+
+
+def test_a_moved_buffer_is_not_launched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    Spy(monkeypatch)
+    x, y = ones(), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        axpy[N](1.0, x, y)
+        axpy[N](1.0, x, y)
+        consume[N](x)
+        with pytest.raises(go.UseAfterMoveError):
+            axpy[N](1.0, x, y)
+        np.testing.assert_array_equal(y.numpy(), np.full(N, 2.0, np.float32))
+
+
+def test_the_current_device_decides_not_the_previous_launch() -> None:
+    x, y = ones(), go.zeros(N, f32)
+    launch = axpy[N]
+    with go.on("opencl:0"):
+        launch(1.0, x, y)
+        launch(1.0, x, y)
+    with go.on("cpu"):
+        launch(1.0, x, y)
+        assert y._st.valid_set(0, y.nbytes) == {"host"}  # it ran on the cpu
+    with go.on("opencl:0"):
+        launch(1.0, x, y)
+    np.testing.assert_array_equal(y.numpy(), np.full(N, 4.0, np.float32))
+
+
+def test_new_scalar_or_buffer_objects_take_the_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    x, y = ones(), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        for k in range(5):
+            axpy[N](float(k) + 0.5, x, y)  # a new float each time
+        y2 = go.zeros(N, f32)
+        axpy[N](2.0, x, y2)
+        assert spy.repeats == 0
+        np.testing.assert_array_equal(y.numpy(), np.full(N, 12.5, np.float32))
+        np.testing.assert_array_equal(y2.numpy(), np.full(N, 2.0, np.float32))
+
+
+def test_polling_a_held_launch_sees_it_finish(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    x, y = ones(), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        axpy[N](1.0, x, y)
+        axpy[N](1.0, x, y)
+        assert spy.holding
+        event = y._st.uses[-1].event
+        for _ in range(100_000):  # the loop a user's "is it done yet" makes
+            if event.done():
+                break
+        else:
+            pytest.fail("a held launch never finished")
+        assert not spy.holding
+        np.testing.assert_array_equal(y.numpy(), np.full(N, 2.0, np.float32))
+
+
+def test_a_synchronize_hands_held_launches_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    x, y = ones(), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        for _ in range(5):
+            axpy[N](1.0, x, y)
+        assert spy.holding
+        go.synchronize()
+        assert not spy.holding
+        assert not y._st.uses or all(u.event.done() for u in y._st.uses)
+
+
+def test_large_launches_are_not_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    n = ocl.HOLD_ITEMS * 2
+    x, y = go.array(np.ones(n, np.float32)), go.zeros(n, f32)
+    with go.on("opencl:0"):
+        for _ in range(4):
+            axpy[n](1.0, x, y)
+            assert not spy.holding
+        assert spy.repeats == 3
+        np.testing.assert_array_equal(y.numpy(), np.full(n, 4.0, np.float32))
+
+
+def test_a_repeated_checked_launch_still_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    spy = Spy(monkeypatch)
+    x, y = go.array(np.arange(N, dtype=np.float32)), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        for _ in range(5):
+            shifted[N](x, y, 0)
+        go.synchronize()
+        k = 1  # one past the end for the last work-item
+        for _ in range(20):
+            shifted[N](x, y, k)  # repeats of a checked launch: each has its own error record
+        raised = 0
+        while True:
+            try:
+                go.synchronize()
+                break
+            except go.BoundsError:
+                raised += 1
+        assert raised == 20  # one error per failed launch, raised one by one
+        # a launch whose event is found finished at once leaves no repeat record behind
+        assert spy.repeats >= 10
+
+
+def test_the_repeat_record_keeps_no_buffer_alive() -> None:
+    x, y = ones(), go.zeros(N, f32)
+    with go.on("opencl:0"):
+        axpy[N](1.0, x, y)
+        axpy[N](1.0, x, y)
+        go.synchronize()
+    dead = weakref.ref(y)
+    del y
+    gc.collect()
+    assert dead() is None
+
+
+def test_threads_on_two_devices_share_a_launch_object() -> None:
+    launch = axpy[N]
+    results: dict[str, np.ndarray[Any, Any]] = {}
+    errors: list[BaseException] = []
+
+    def work(device: str) -> None:
+        try:
+            x, y = ones(), go.zeros(N, f32)
+            with go.on(device):
+                for _ in range(300):
+                    launch(1.0, x, y)
+                results[device] = y.numpy()
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(d,)) for d in ("cpu", "opencl:0")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for device in ("cpu", "opencl:0"):
+        np.testing.assert_array_equal(results[device], np.full(N, 300.0, np.float32))
+
+
+def test_the_epoch_moves_with_every_state_change() -> None:
+    x = ones()
+    seen = {guards.EPOCH}
+
+    def changed() -> None:
+        assert guards.EPOCH not in seen
+        seen.add(guards.EPOCH)
+
+    with go.on("opencl:0"):
+        axpy[N](1.0, x, go.zeros(N, f32))
+        changed()
+    with x.host():
+        changed()
+    changed()  # closing the view
+    with x.host_mut() as h:
+        h[0] = 2.0
+    changed()
+    x.numpy()  # nothing to copy, no use to drop: reading changes nothing
+    assert guards.EPOCH in seen
