@@ -19,6 +19,7 @@ from gpuoff.ir import interp
 from gpuoff.ir import nodes as n
 from gpuoff.ir.bounds import eliminate_redundant_checks
 from gpuoff.ir.launch_checks import Predicate, format_lin, lin, specialise
+from gpuoff.ir.launch_loops import constant_trips
 from gpuoff.ir.printer import format_module
 from gpuoff.ir.types import f32, i32, i64
 from gpuoff.ir.verify import verify
@@ -37,8 +38,15 @@ def spec_of(m: n.Module) -> tuple[n.Module, Predicate]:
     return out
 
 
-def holds(p: Predicate, grid: tuple[int, ...], **args: Any) -> bool:
-    g = (*grid, 1, 1)[:3]
+def header(grid: tuple[int, ...], block: tuple[int, ...] = (1,)) -> tuple[int, ...]:
+    """A launch's geometry header: grid, block and group counts, three each."""
+    g, bl = (*grid, 1, 1)[:3], (*block, 1, 1)[:3]
+    return (*g, *bl, *(-(-x // y) for x, y in zip(g, bl, strict=True)))
+
+
+def holds(p: Predicate, grid: tuple[int, ...], block: tuple[int, ...] = (1,), **args: Any
+          ) -> bool:  # fmt: skip
+    g = header(grid, block)
     plain = p.evaluate(p.values(g, args))
     names = sorted(args)
     fast = p.compile(names)(g, [args[k] for k in names])
@@ -122,7 +130,7 @@ def test_data_dependent_and_nonlinear_indices_stay_checked() -> None:
         b.assign("i", b.gid(0)),
         b.store(Y, b.cast(i64, b.load(X, 0, check=1)), 1.0, check=2),
         b.store(Y, b.bin_("mul", i, i), 1.0, check=3),
-        b.store(Y, b.wi("local_id"), 1.0, check=4),
+        b.store(Y, b.wi("local_size"), 1.0, check=4),
     ]
     kern = b.kernel("k", [b.param("x", X.type), b.param("y", Y.type)], body, {"i": i64})
     _, p = spec_of(b.module(kern, checks=[b.check(1, "x"), b.check(2, "y"), b.check(3, "y"),
@@ -235,6 +243,143 @@ def test_format() -> None:
     )
     _, p = spec_of(b.saxpy())
     assert str(p).startswith("(x.shape[0] >= grid[0] or x.shape[0] >= y.shape[0]) and ")
+
+
+def limits_only(p: Predicate) -> bool:
+    """The predicate asks nothing of a launch but that its quantities are below 2**40."""
+    return all(len(c) == 1 and c[0][1] == 1 << 40 for c in p.clauses)
+
+
+def test_local_and_group_ids_are_below_the_block_the_groups_and_the_grid() -> None:
+    tile = b.ref("t", b.shared_t(f32, 256))
+    body: list[n.Stmt] = [
+        b.assign("lid", b.wi("local_id")),
+        b.store(tile, b.var("lid"), 1.0, check=1),
+        b.store(Y, b.wi("group_id"), 1.0, check=2),
+    ]
+    kern = b.kernel("k", [b.param("y", Y.type)], body, {"lid": i64},
+                    (n.SharedArray("t", tile.type),))  # fmt: skip
+    _, p = spec_of(b.module(kern, checks=[b.check(1, "t"), b.check(2, "y")]))
+    assert p.removed == (1, 2)
+    assert str(p).startswith(
+        "(block[0] <= 256 or grid[0] <= 256) and (y.shape[0] >= grid[0] or y.shape[0] >= groups[0])"
+    )
+    y = np.zeros(4)
+    assert holds(p, (1024,), (256,), y=y)
+    assert not holds(p, (1024,), (256,), y=y[:3])  # four groups
+    assert not holds(p, (1024,), (512,), y=y)  # lid up to 511
+    # A block of at most 64 work-items may be a device default that is not what runs (an
+    # OpenCL driver's choice, CUDA's threads): then only the grid bounds the ids.
+    assert not holds(p, (256,), (32,), y=np.zeros(8))
+    assert holds(p, (256,), (32,), y=np.zeros(256))
+    assert not holds(p, (1024,), (64,), y=np.zeros(1024))
+    assert holds(p, (65 * 3,), (65,), y=np.zeros(3))
+
+
+def test_a_tested_expression_bounds_the_same_expression() -> None:
+    s, j = b.var("s"), b.var("j")
+    total = b.bin_("add", s, j)
+    body: list[n.Stmt] = [
+        b.assign("s", b.cast(i64, b.load(b.ref("q", b.arr(i32)), 0))),  # data-dependent
+        b.assign("j", b.gid(0)),
+        b.if_(b.and_(b.ge(total, 0), b.lt(total, b.shape(X))), [
+            b.store(Y, 0, b.load(X, total, check=1)),
+            b.assign("j", b.bin_("add", j, 1)),
+            b.store(Y, 0, b.load(X, total, check=2)),  # j changed: the test says nothing
+        ]),
+        b.if_(b.cmp("ge", b.bin_("sub", s, j), 0), [b.store(Y, b.bin_("sub", s, j), 1.0,
+                                                           check=3)]),  # only a lower bound
+    ]  # fmt: skip
+    params = [b.param("q", b.arr(i32)), b.param("x", X.type), b.param("y", Y.type)]
+    kern = b.kernel("k", params, body, {"s": i64, "j": i64})
+    out = specialise(b.module(kern, checks=[b.check(1, "x"), b.check(2, "x"), b.check(3, "y")]))
+    assert out is not None and out[1].removed == (1,)
+    assert limits_only(out[1])
+
+
+def scan_tree(size: int, guard: str = "lt", block_items: int = 8) -> n.Module:
+    """A Blelloch up-sweep and down-sweep over a shared tile of ``size`` elements for
+    ``2 * block_items`` values, like ``gpuoff.bench.cases_scan.scan_blocks``."""
+    tile = b.ref("t", b.shared_t(f32, size))
+    lid, off, d = b.var("lid"), b.var("off"), b.var("d")
+
+    def at(k: int) -> n.Expr:  # off * (2 * lid + k) - 1
+        return b.bin_("sub", b.bin_("mul", off, b.bin_("add", b.bin_("mul", 2, lid), k)), 1)
+
+    checks = iter(range(1, 20))
+
+    def swap() -> list[n.Stmt]:
+        return [b.store(tile, at(2), b.load(tile, at(1), check=next(checks)), check=next(checks))]
+
+    body: list[n.Stmt] = [
+        b.assign("lid", b.wi("local_id")),
+        b.assign("off", b.c(1)),
+        b.assign("d", b.c(block_items)),
+        b.while_(b.cmp("gt", d, 0), [
+            b.if_(b.cmp(guard, lid, d), swap()),
+            b.assign("off", b.bin_("mul", off, 2)),
+            b.assign("d", b.bin_("floordiv", d, 2)),
+        ]),
+        b.store(tile, b.bin_("sub", off, 1), 0.0, check=next(checks)),  # off: 2 * block_items
+        b.assign("d", b.c(1)),
+        b.while_(b.cmp("lt", d, 2 * block_items), [
+            b.assign("off", b.bin_("floordiv", off, 2)),
+            b.if_(b.cmp(guard, lid, d), swap()),
+            b.assign("d", b.bin_("mul", d, 2)),
+        ]),
+    ]  # fmt: skip
+    kern = b.kernel("k", [b.param("y", Y.type)], body, {v: i64 for v in ("lid", "off", "d")},
+                    (n.SharedArray("t", tile.type),))  # fmt: skip
+    return b.module(kern, checks=[b.check(c, "t") for c in range(1, 10)])
+
+
+def test_tree_loops_with_constant_counters_are_unrolled() -> None:
+    unchecked, p = spec_of(scan_tree(16))
+    assert p.removed == (1, 2, 3, 4, 5) and limits_only(p)
+    assert "{c" not in format_module(unchecked).split("\n\n", 1)[1]
+    # one element short, or a guard letting lid == d through: the tree leaves the tile
+    _, p = spec_of(scan_tree(15))
+    assert p.removed == (1, 4)  # the loads reach 14; the stores and t[off - 1] reach 15
+    _, p = spec_of(scan_tree(16, "le"))  # in range only when lid is always 0
+    assert p.removed == (1, 2, 3, 4, 5) and holds(p, (1,), (1,))
+    assert not holds(p, (8,), (8,)) and not holds(p, (128,), (128,))
+    # a loop of more than MAX_TRIPS iterations is analysed as before (t[d]: nothing known)
+    for trips, proven in ((64, True), (65, False)):
+        tile = b.ref("t", b.shared_t(f32, trips))
+        d = b.var("d")
+        body = [b.assign("d", b.c(0)), b.while_(b.lt(d, trips), [
+            b.store(tile, d, 1.0, check=1), b.assign("d", b.bin_("add", d, 1))])]  # fmt: skip
+        kern = b.kernel("k", [b.param("y", Y.type)], body, {"d": i64},
+                        (n.SharedArray("t", tile.type),))  # fmt: skip
+        assert (specialise(b.module(kern, checks=[b.check(1, "t")])) is not None) == proven
+
+
+def test_constant_trips() -> None:
+    d, a = b.var("d"), b.var("a")
+    body = [b.assign("a", b.bin_("mul", a, 3)), b.assign("d", b.bin_("floordiv", d, 2))]
+    trips = constant_trips(b.while_(b.cmp("gt", d, 0), body), {"d": 5, "a": 1, "z": 9})
+    assert trips is not None
+    assert [dict(e) for e in trips.entries] == [{"d": 5, "a": 1, "z": 9}, {"d": 2, "a": 3, "z": 9},
+                                               {"d": 1, "a": 9, "z": 9}]  # fmt: skip
+    assert trips.exit == {"d": 0, "a": 27, "z": 9}
+    # i32 counters wrap like the IR says; the condition reads them exactly
+    w = b.var("w", i32)
+    wrap = b.while_(b.cmp("gt", w, b.c(0, i32)), [b.assign("w", b.bin_("mul", w, b.c(2, i32)))])
+    trips = constant_trips(wrap, {"w": 1})
+    assert trips is not None and len(trips.entries) == 31 and trips.exit == {"w": -(1 << 31)}
+    # unknowable: a counter read before known, a guarded update, a continue, too many trips
+    assert constant_trips(b.while_(b.cmp("gt", d, 0), body), {"a": 1}) is None
+    guarded = [b.if_(b.lt(a, 2), [b.assign("d", b.c(0))]), body[0]]
+    assert constant_trips(b.while_(b.cmp("gt", d, 0), guarded), {"d": 1, "a": 1}) is None
+    skip = [b.if_(b.lt(a, 2), [n.Continue()]), *body]
+    assert constant_trips(b.while_(b.cmp("gt", d, 0), skip), {"d": 1, "a": 1}) is None
+    count = [b.assign("d", b.bin_("add", d, 1))]
+    assert constant_trips(b.while_(b.lt(d, 64), count), {"d": 0}) is not None
+    assert constant_trips(b.while_(b.lt(d, 65), count), {"d": 0}) is None
+    # a break: the iterations are a prefix, the counters after the loop unknown
+    leave = [b.if_(b.lt(b.var("q"), 2), [n.Break()]), *body]
+    trips = constant_trips(b.while_(b.cmp("gt", d, 0), leave), {"d": 1, "a": 1})
+    assert trips is not None and len(trips.entries) == 1 and trips.exit is None
 
 
 # --------------------------------------------------------------------------------------------
