@@ -218,3 +218,124 @@ def test_scan_add_back_runs_unchecked_and_still_raises(device: str) -> None:
     go.synchronize()
     assert str(info.value) == expected and "scanned_sums with shape (2,)" in expected
     assert used(plan) == [True, True]
+
+
+# --------------------------------------------------------------------------------------------
+# The scan: block sizes, group counts and unrolled tree loops
+# --------------------------------------------------------------------------------------------
+
+
+def scan_modules() -> list[Any]:
+    """The checked modules of the scan's two kernels for i32 arrays (as the bench runs)."""
+    from gpuoff.bench.cases_scan import add_block_offsets, scan_blocks
+    from gpuoff.cli import arg_types_for
+
+    return [k._lower(arg_types_for(k.pyfunc, None)) for k in (scan_blocks, add_block_offsets)]
+
+
+def test_scan_kernels_have_no_checks_left_for_the_bench_launches() -> None:
+    """Every check of ``scan_blocks`` (the Blelloch tree's shared indices in constant-counter
+    loops, ``tile[lid]``, ``sums[g]``, ``x[start + j]`` under ``start + j < n``) and of
+    ``add_block_offsets`` is off in the unchecked variant, whose predicate holds for each
+    launch of ``scan_case`` (full size: three levels)."""
+    from gpuoff.bench.cases_scan import BLOCK, level_sizes, tiles_for
+    from gpuoff.ir.printer import format_module
+
+    blocks, add = scan_modules()
+    holds = []
+    for module in (blocks, add):
+        spec = specialise(module)
+        assert spec is not None
+        assert set(spec[1].removed) == {c.id for c in module.checks} - unproven(module)
+        assert "}" not in "".join(
+            line.split("#")[0] for line in format_module(spec[0]).split("\n\n", 1)[1].splitlines()
+        )
+        holds.append(spec[1].compile([p.name for p in module.kernel.params]))
+    sizes = level_sizes(1 << 24)
+    assert len(sizes) == 3
+    for k, m in enumerate(sizes):
+        x, out, sums = np.zeros(m), np.zeros(m), np.zeros(tiles_for(m))
+        tiles = tiles_for(m)
+        assert holds[0]((tiles * BLOCK, 1, 1, BLOCK, 1, 1, tiles, 1, 1), [x, out, sums])
+        if k + 1 < len(sizes):
+            groups = -(-m // 64)
+            header = (m, 1, 1, 64, 1, 1, groups, 1, 1)  # the device's default block
+            assert holds[1](header, [out, np.zeros(sizes[k + 1])])
+
+
+def unproven(module: Any) -> set[int]:
+    """Checks of ``module`` the static pass already removed (none left to prove at launch)."""
+    from gpuoff.ir.printer import format_module
+
+    body = format_module(module).split("\n\n", 1)[1]
+    return {c.id for c in module.checks if f"{{c{c.id}}}" not in body}
+
+
+def scan_reference(x: np.ndarray, tile: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-tile inclusive scans of ``x`` and the tile totals."""
+    tiles = -(-len(x) // tile)
+    parts = [np.cumsum(x[t * tile : (t + 1) * tile], dtype=np.int32) for t in range(tiles)]
+    return np.concatenate(parts), np.array([p[-1] for p in parts], np.int32)
+
+
+def test_scan_runs_unchecked_and_still_raises(device: str) -> None:
+    """``scan_blocks`` as the bench launches it runs without checks; too-short arrays and a
+    block larger than the shared tile run the checked variant and raise."""
+    from gpuoff.bench.cases_scan import BLOCK, TILE, scan_blocks
+
+    k = fresh(scan_blocks)
+    x = np.random.default_rng(5).integers(0, 4, 2 * TILE + 77, dtype=np.int32)
+    out, sums = np.zeros_like(x), np.zeros(3, np.int32)
+    k[(3 * BLOCK,), (BLOCK,)](x, out, sums)
+    go.synchronize()
+    ref_out, ref_sums = scan_reference(x, TILE)
+    assert np.array_equal(out, ref_out) and np.array_equal(sums, ref_sums)
+    plan = plan_of(k)
+    assert used(plan) == [False, True]
+    bad: list[tuple[Any, tuple[Any, ...], str]] = [
+        (((3 * BLOCK,), (BLOCK,)), (x, out[:-1].copy(), sums), rf"out with shape \({x.size - 1},"),
+        (((3 * BLOCK,), (BLOCK,)), (x, out, sums[:2].copy()), r"sums with shape \(2,\)"),
+        (((2 * BLOCK,), (2 * BLOCK,)), (x, out, sums), r"index \(256,\) out of range for tile"),
+    ]
+    for config, args, message in bad:
+        with pytest.raises(BoundsError, match=message):
+            k[config](*args)
+            go.synchronize()
+    assert used(plan) == [True, True]
+    out = np.zeros_like(x)
+    k[(3 * BLOCK,), (BLOCK,)](x, out, sums)  # and unchecked again
+    go.synchronize()
+    assert np.array_equal(out, ref_out)
+
+
+@go.kernel
+def block_size(y: BorrowMut[Array[i32]]) -> None:
+    i = go.global_id(0)
+    y[i] = go.local_size(0)
+
+
+@go.kernel
+def block_size_barrier(y: BorrowMut[Array[i32]]) -> None:
+    i = go.global_id(0)
+    go.barrier()
+    y[i] = go.local_size(0)
+
+
+@pytest.mark.parametrize("kern", [block_size, block_size_barrier])
+@pytest.mark.parametrize("n", [1, 64, 100, 1000, 4096, 1 << 16])
+def test_a_header_block_larger_than_a_default_is_the_block_that_runs(device: str, kern: Any,
+                                                                      n: int) -> None:  # fmt: skip
+    """``launch_predicate.IMPLICIT_BLOCK_ITEMS``: launched without a block, a device may run
+    another block than its header says, but then the header's has at most that many
+    work-items (so the predicate does not take it for the launch's)."""
+    from gpuoff.ir.launch_predicate import IMPLICIT_BLOCK_ITEMS
+    from gpuoff.runtime.devices import current_device
+
+    k = fresh(kern)
+    y = np.zeros(n, np.int32)
+    launch = k[n]
+    launch(y)
+    go.synchronize()
+    header = launch.geometry(current_device())[0]
+    ran = set(y.tolist())
+    assert ran == {header[3]} or header[3] * header[4] * header[5] <= IMPLICIT_BLOCK_ITEMS
