@@ -44,7 +44,7 @@ def header(grid: tuple[int, ...], block: tuple[int, ...] = (1,)) -> tuple[int, .
     return (*g, *bl, *(-(-x // y) for x, y in zip(g, bl, strict=True)))
 
 
-def holds(p: Predicate, grid: tuple[int, ...], block: tuple[int, ...] = (1,), **args: Any
+def holds(p: Predicate, grid: tuple[int, ...], block: tuple[int, ...] = (1,), /, **args: Any
           ) -> bool:  # fmt: skip
     g = header(grid, block)
     plain = p.evaluate(p.values(g, args))
@@ -356,7 +356,8 @@ def test_tree_loops_with_constant_counters_are_unrolled() -> None:
 
 def test_constant_trips() -> None:
     d, a = b.var("d"), b.var("a")
-    body = [b.assign("a", b.bin_("mul", a, 3)), b.assign("d", b.bin_("floordiv", d, 2))]
+    body: list[n.Stmt] = [b.assign("a", b.bin_("mul", a, 3)),
+                          b.assign("d", b.bin_("floordiv", d, 2))]  # fmt: skip
     trips = constant_trips(b.while_(b.cmp("gt", d, 0), body), {"d": 5, "a": 1, "z": 9})
     assert trips is not None
     assert [dict(e) for e in trips.entries] == [{"d": 5, "a": 1, "z": 9}, {"d": 2, "a": 3, "z": 9},
@@ -364,7 +365,8 @@ def test_constant_trips() -> None:
     assert trips.exit == {"d": 0, "a": 27, "z": 9}
     # i32 counters wrap like the IR says; the condition reads them exactly
     w = b.var("w", i32)
-    wrap = b.while_(b.cmp("gt", w, b.c(0, i32)), [b.assign("w", b.bin_("mul", w, b.c(2, i32)))])
+    double: list[n.Stmt] = [b.assign("w", b.bin_("mul", w, b.c(2, i32)))]
+    wrap = b.while_(b.cmp("gt", w, b.c(0, i32)), double)
     trips = constant_trips(wrap, {"w": 1})
     assert trips is not None and len(trips.entries) == 31 and trips.exit == {"w": -(1 << 31)}
     # unknowable: a counter read before known, a guarded update, a continue, too many trips
@@ -373,7 +375,7 @@ def test_constant_trips() -> None:
     assert constant_trips(b.while_(b.cmp("gt", d, 0), guarded), {"d": 1, "a": 1}) is None
     skip = [b.if_(b.lt(a, 2), [n.Continue()]), *body]
     assert constant_trips(b.while_(b.cmp("gt", d, 0), skip), {"d": 1, "a": 1}) is None
-    count = [b.assign("d", b.bin_("add", d, 1))]
+    count: list[n.Stmt] = [b.assign("d", b.bin_("add", d, 1))]
     assert constant_trips(b.while_(b.lt(d, 64), count), {"d": 0}) is not None
     assert constant_trips(b.while_(b.lt(d, 65), count), {"d": 0}) is None
     # a break: the iterations are a prefix, the counters after the loop unknown
