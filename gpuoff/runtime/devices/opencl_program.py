@@ -16,7 +16,7 @@ import os
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,6 @@ import numpy as np
 
 from gpuoff.errors import CompileError, DeviceError
 from gpuoff.ir.nodes import Module
-from gpuoff.ir.types import ArrayType
 from gpuoff.runtime import debug
 from gpuoff.runtime.devices.base import LaunchArg, Program
 
@@ -59,13 +58,9 @@ class OpenCLProgram(Program):
             else:
                 dtypes.append(_NP_ARG[a.ctype] if a.kind == "scalar" else np.int64)
         self.kernel.set_scalar_arg_dtypes(dtypes)
-        # Per kernel parameter: (is_array, itemsize, strided).
-        self._plan: list[tuple[bool, int, bool]] = []
-        for p in module.kernel.params:
-            if isinstance(p.type, ArrayType):
-                self._plan.append((True, p.type.dtype.itemsize, not p.type.contiguous))
-            else:
-                self._plan.append((False, 0, False))
+        # the argument values but the record slot, made by code generated from source.args
+        self._head = _head_maker(module, source)
+        self._has_slot = bool(source.args) and source.args[-1].kind == "err_slot"
         self._lock = threading.Lock()
         self._last: list[Any] = []  # argument values of the previous launch, but its slot
         self._last_slot = -1
@@ -80,31 +75,10 @@ class OpenCLProgram(Program):
     def flatten(
         self, args: Sequence[LaunchArg], grid: tuple[int, int, int], err: Any, slot: int
     ) -> list[Any]:
-        """The kernel's argument values for one launch (see ``codegen.opencl``)."""
+        """The kernel's argument values for one launch (``source.args``, in order)."""
         vals = self._head(args, grid, err)
-        vals.append(slot)
-        return vals
-
-    def _head(self, args: Sequence[LaunchArg], grid: tuple[int, int, int], err: Any) -> list[Any]:
-        """Every argument value but the last (the error-record slot)."""
-        vals: list[Any] = []
-        for (is_array, itemsize, strided), a in zip(self._plan, args, strict=True):
-            if is_array:
-                offset = a.offset  # type: ignore[union-attr]
-                if offset % itemsize:
-                    raise DeviceError(
-                        f"kernel {self.module.name}: an array view starts at byte {offset}, "
-                        f"not a multiple of its item size {itemsize}"
-                    )
-                vals.append(a.allocation.handle)  # type: ignore[union-attr]
-                vals.append(offset // itemsize)
-                vals.extend(a.shape)  # type: ignore[union-attr]
-                if strided:
-                    vals.extend(a.strides)  # type: ignore[union-attr]
-            else:
-                vals.append(a)
-        vals.extend(grid)
-        vals.append(err)
+        if self._has_slot:
+            vals.append(slot)
         return vals
 
     def sizes(
@@ -158,10 +132,13 @@ class OpenCLProgram(Program):
                 if _differ(head, self._last):
                     # pyopencl's generated set_args packs every argument in about a
                     # microsecond (Kernel.set_arg for a single one is far slower)
-                    kernel.set_args(*head, slot)
+                    if self._has_slot:
+                        kernel.set_args(*head, slot)
+                    else:
+                        kernel.set_args(*head)
                     self._last = head
                     self._last_slot = slot
-            if slot != self._last_slot:
+            if slot != self._last_slot and self._has_slot:
                 # A loop of checked launches: only the record slot moves, set as raw bytes.
                 kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
                 self._last_slot = slot
@@ -183,7 +160,7 @@ class OpenCLProgram(Program):
             last = self._last_launch
             assert last is not None, "enqueue_again before any enqueue"
             gsize, lsize = last[4]
-            if slot != self._last_slot:
+            if slot != self._last_slot and self._has_slot:
                 kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
                 self._last_slot = slot
             try:
@@ -205,6 +182,45 @@ class OpenCLProgram(Program):
                 return enqueue(queue, kernel, gsize, lsize, None, None, False, False)
             except Exception as exc:
                 raise self._failed(gsize, lsize, exc) from exc
+
+
+def _head_maker(module: Module, source: OpenCLSource) -> Callable[..., list[Any]]:
+    """``head(args, grid, err)``: the values of ``source.args`` but a trailing record slot,
+    from the launch arguments (``ArrayArg``s and scalars), the grid and the record buffer;
+    generated once per program, so a launch with new arguments builds one list."""
+    params = module.kernel.params
+    parts: list[str] = []
+    for a in source.args:
+        if a.kind == "buffer":
+            parts.append(f"args[{a.param}].allocation.handle")
+        elif a.kind == "offset":
+            item = params[a.param].type.dtype.itemsize  # type: ignore[union-attr]
+            parts.append(f"offset(args[{a.param}], {item})")
+        elif a.kind == "shape":
+            parts.append(f"args[{a.param}].shape[{a.dim}]")
+        elif a.kind == "stride":
+            parts.append(f"args[{a.param}].strides[{a.dim}]")
+        elif a.kind == "scalar":
+            parts.append(f"args[{a.param}]")
+        elif a.kind == "grid":
+            parts.append(f"grid[{a.dim}]")
+        elif a.kind == "err":
+            parts.append("err")
+        else:
+            assert a.kind == "err_slot", a.kind
+    code = f"def head(args, grid, err):\n    return [{', '.join(parts)}]\n"
+    name = module.name
+
+    def offset(a: Any, itemsize: int) -> int:
+        if a.offset % itemsize:
+            raise DeviceError(f"kernel {name}: an array view starts at byte {a.offset}, "
+                              f"not a multiple of its item size {itemsize}")  # fmt: skip
+        return int(a.offset // itemsize)
+
+    scope: dict[str, Any] = {"offset": offset}
+    exec(compile(code, f"<gpuoff opencl arguments of {name}>", "exec"), scope)  # noqa: S102
+    head: Callable[..., list[Any]] = scope["head"]
+    return head
 
 
 def _same_objects(a: Sequence[Any], b: list[Any]) -> bool:
