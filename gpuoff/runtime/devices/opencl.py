@@ -403,11 +403,10 @@ class OpenCLDevice(Device):
             event.cl_event = program.enqueue(self.queue, args, grid, block, self._err_buf, slot)
             return self._enqueued(event)
 
-    def relaunch(self, program: Program) -> Event:
+    def relaunch(self, program: OpenCLProgram) -> Event:
         """Launch ``program`` again exactly as it was last launched (arguments, grid,
         block), with a fresh error-record slot: the runtime's repeat path (``Plan.repeat``),
-        which knows nothing has changed since."""
-        assert isinstance(program, OpenCLProgram)
+        which knows nothing has changed since (so ``program`` is an ``OpenCLProgram``)."""
         if program.checked or program.last_items > HOLD_ITEMS:
             event = OpenCLEvent(None, self)
             slot = self._take_slot(event, program) if program.checked else 0
