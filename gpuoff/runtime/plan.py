@@ -142,6 +142,9 @@ class Plan:
         self._relaunch: Callable[[Program], Event] | None = (
             relaunch if relaunch is not None and not self.owned and not self.fast else None
         )
+        # ... and host-memory devices that can run a small launch again on this thread
+        inline = getattr(device, "launch_inline", None) if self.fast and not self.owned else None
+        self._inline: Callable[..., Event | None] | None = inline
         self._same = _identity_test(self.decls)
         # per parameter: the last array argument's device argument, (buffer ref, ArrayArg,
         # the storage's allocation record it was made from: a new one invalidates it)
@@ -179,8 +182,9 @@ class Plan:
                 stats.launched()
                 made: list[guards.Use] = []
                 result = self._commit(args, event, made)
-                if self._relaunch is not None and host_arrays is None and len(made) == len(
-                    self.array_idx
+                if host_arrays is None and (
+                    (self._relaunch is not None and len(made) == len(self.array_idx))
+                    or (self._inline is not None and type(event) is DoneEvent)  # ran here, fine
                 ):  # fmt: skip
                     launch._repeat = Repeat(self, program, args, made, event)
             else:  # measurement only: no checks, no ordering, no bookkeeping
@@ -212,6 +216,8 @@ class Plan:
         those uses at the new event and tracks it."""
         if not self._same(args, rep.args) or debug._level or current_device() is not self.device:
             return False
+        if self._inline is not None:
+            return self._repeat_inline(launch, rep, args)
         relaunch = self._relaunch
         assert relaunch is not None
         with guards.LOCK:
@@ -231,6 +237,26 @@ class Plan:
             else:
                 guards.track(event, args)
             rep.event = event
+        return True
+
+    def _repeat_inline(self, launch: Any, rep: Repeat, args: tuple[Any, ...]) -> bool:
+        """``repeat`` on a host-memory device: the recorded launch ran on this thread and
+        left no use behind, so running it again here with the same packed arguments (this
+        plan's block, which only a launch through this plan rewrites) changes nothing else.
+        False when the device would not run it inline now."""
+        geo = launch._geometry
+        inline = self._inline
+        assert inline is not None
+        with guards.LOCK:
+            if guards.EPOCH != rep.epoch:
+                return False
+            event = inline(rep.program, self.block, geo[2], geo[3], (self, args))
+            if event is None:
+                return False
+            stats.launched()
+        if type(event) is not DoneEvent:  # its bounds error: raised now, as execute does
+            guards.settle(event)
+            guards.raise_deferred()
         return True
 
     def _convert_scalars(self, args: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -1,4 +1,5 @@
-"""The repeat path (``Plan.repeat``) and held launches (``OpenCLDevice.relaunch``) on opencl:0.
+"""The repeat path (``Plan.repeat``) on cpu and opencl:0, and held launches on opencl:0
+(``OpenCLDevice.relaunch``).
 
 A launch repeating the previous one with the very same argument objects, while the guard state
 (``guards.EPOCH``) is unchanged, skips the checks; small repeated launches are held and handed
@@ -24,6 +25,7 @@ from tests.backends.test_opencl_support import has_opencl
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 N = 64
+DEVICES = ["cpu", "opencl:0"]
 
 
 @go.kernel
@@ -101,10 +103,13 @@ def test_a_loop_of_repeats_is_held_in_bursts_and_adds_up(monkeypatch: pytest.Mon
     assert not spy.holding
 
 
-def test_host_writes_between_repeats_reach_the_device(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("device", DEVICES)
+def test_host_writes_between_repeats_reach_the_device(
+    monkeypatch: pytest.MonkeyPatch, device: str
+) -> None:
     spy = Spy(monkeypatch)
     x, y = ones(), go.zeros(N, f32)
-    with go.on("opencl:0"):
+    with go.on(device):
         for _ in range(3):
             axpy[N](1.0, x, y)
         with y.host_mut() as h:  # flushes the held launches first, then changes residency
@@ -117,11 +122,14 @@ def test_host_writes_between_repeats_reach_the_device(monkeypatch: pytest.Monkey
         np.testing.assert_array_equal(y.numpy(), np.full(N, 15.0, np.float32))
 
 
-def test_other_launches_between_repeats_keep_their_order(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("device", DEVICES)
+def test_other_launches_between_repeats_keep_their_order(
+    monkeypatch: pytest.MonkeyPatch, device: str
+) -> None:
     spy = Spy(monkeypatch)
     x, y = ones(), go.zeros(N, f32)
     want = np.zeros(N, np.float32)
-    with go.on("opencl:0"):
+    with go.on(device):
         for step in range(40):
             axpy[N](1.0, x, y)
             want += 1.0
@@ -132,10 +140,11 @@ def test_other_launches_between_repeats_keep_their_order(monkeypatch: pytest.Mon
     assert spy.repeats > 0
 
 
-def test_a_moved_buffer_is_not_launched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("device", DEVICES)
+def test_a_moved_buffer_is_not_launched_again(monkeypatch: pytest.MonkeyPatch, device: str) -> None:
     Spy(monkeypatch)
     x, y = ones(), go.zeros(N, f32)
-    with go.on("opencl:0"):
+    with go.on(device):
         axpy[N](1.0, x, y)
         axpy[N](1.0, x, y)
         consume[N](x)
@@ -158,10 +167,13 @@ def test_the_current_device_decides_not_the_previous_launch() -> None:
     np.testing.assert_array_equal(y.numpy(), np.full(N, 4.0, np.float32))
 
 
-def test_new_scalar_or_buffer_objects_take_the_full_path(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("device", DEVICES)
+def test_new_scalar_or_buffer_objects_take_the_full_path(
+    monkeypatch: pytest.MonkeyPatch, device: str
+) -> None:
     spy = Spy(monkeypatch)
     x, y = ones(), go.zeros(N, f32)
-    with go.on("opencl:0"):
+    with go.on(device):
         for k in range(5):
             axpy[N](float(k) + 0.5, x, y)  # a new float each time
         y2 = go.zeros(N, f32)
@@ -234,9 +246,33 @@ def test_a_repeated_checked_launch_still_raises(monkeypatch: pytest.MonkeyPatch)
         assert spy.repeats >= 10
 
 
-def test_the_repeat_record_keeps_no_buffer_alive() -> None:
+def test_a_repeated_launch_on_cpu_runs_here_and_raises_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = Spy(monkeypatch)
+    x, y = go.array(np.arange(N, dtype=np.float32)), go.zeros(N, f32)
+    with go.on("cpu"):
+        for _ in range(10):
+            axpy[N](1.0, x, y)
+        assert spy.repeats == 9
+        assert not y._st.uses  # inline: nothing in flight, nothing recorded
+        shifted[N](x, y, 0)
+        shifted[N](x, y, 0)
+        for _ in range(3):  # each failing launch raises at its call, repeat or not
+            with pytest.raises(go.BoundsError):
+                shifted[N](x, y, 1)
+        go.synchronize()
+    # the other work-items ran (SPEC: the out-of-range access alone is not performed; the
+    # load it stood for gives 0)
+    want = np.arange(1, N + 1, dtype=np.float32)
+    want[-1] = 0.0
+    np.testing.assert_array_equal(y.numpy(), want)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_the_repeat_record_keeps_no_buffer_alive(device: str) -> None:
     x, y = ones(), go.zeros(N, f32)
-    with go.on("opencl:0"):
+    with go.on(device):
         axpy[N](1.0, x, y)
         axpy[N](1.0, x, y)
         go.synchronize()

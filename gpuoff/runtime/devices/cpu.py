@@ -383,23 +383,35 @@ class CpuDevice(Device):
         (a ctypes buffer). Inline when small and nothing to wait for; else pooled, and then
         ``block`` is copied so the caller may reuse it."""
         pending = [e for e in wait_for if not e.done()] if wait_for else wait_for
-        if not pending and items <= program.inline_items and n_groups:
-            err = _thread_err()
-            t0 = perf_counter()
-            program.entry(block, 0, n_groups, err)
-            if perf_counter() - t0 > INLINE_SECONDS and n_groups > 1:
-                # heavy work-items: grids this large are worth all cores from now on
-                program.inline_items = items - 1
-            if not err[0]:
-                return _DONE
-            found = _take_error(err, program.ndim_of)
-            assert found is not None
-            return _FailedEvent(_make_error(on_error, *found))
+        if not pending:
+            done = self.launch_inline(program, block, n_groups, items, on_error)
+            if done is not None:
+                return done
         own = (ctypes.c_char * ctypes.sizeof(block)).from_buffer_copy(block)
         event = CpuEvent(on_error, self.pool)
         start = lambda: self.pool.submit(event, program.entry, own, n_groups, program.ndim_of)  # noqa: E731
         _after(list(pending), start)
         return event
+
+    def launch_inline(
+        self, program: CpuProgram, block: Any, n_groups: int, items: int, on_error: ErrorInfo
+    ) -> Event | None:
+        """Run a small launch on this thread (``launch_packed`` with nothing to wait for; the
+        runtime's repeat path calls it directly): its finished event, or None when the launch
+        is too large to run inline and nothing ran."""
+        if items > program.inline_items or not n_groups:
+            return None
+        err = _thread_err()
+        t0 = perf_counter()
+        program.entry(block, 0, n_groups, err)
+        if perf_counter() - t0 > INLINE_SECONDS and n_groups > 1:
+            # heavy work-items: grids this large are worth all cores from now on
+            program.inline_items = items - 1
+        if not err[0]:
+            return _DONE
+        found = _take_error(err, program.ndim_of)
+        assert found is not None
+        return _FailedEvent(_make_error(on_error, *found))
 
     def launch(
         self,
