@@ -98,3 +98,16 @@ def escaping_jumps(stmts: Sequence[n.Stmt]) -> bool:
         if isinstance(s, n.If) and (escaping_jumps(s.body) or escaping_jumps(s.orelse)):
             return True
     return False
+
+
+def has_live_checks(module: n.Module) -> bool:
+    """Whether any access of ``module`` still carries a bounds check (a module specialised
+    for launches that prove its checks keeps their table, for messages, but checks nothing)."""
+    if not module.boundscheck or not module.checks:
+        return False
+    for fn in (*module.functions, module.kernel):
+        if any(isinstance(s, n.Store) and s.check is not None for s in walk_stmts(fn.body)):
+            return True
+        if any(getattr(e, "check", None) is not None for e in walk_exprs(fn.body)):
+            return True
+    return False

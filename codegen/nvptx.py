@@ -45,6 +45,7 @@ from codegen.llvm import (
     gep,
     new_error_record,
 )
+from codegen.llvm_walk import has_live_checks
 from codegen.nvptx_math import FUNCS as IR_MATH
 from codegen.nvptx_math import math_function
 from gpuoff.ir import nodes as n
@@ -290,7 +291,7 @@ def build_llvm_module(module: n.Module, sm: int = 80) -> ll.Module:
     # Unchecked: nothing records errors, but device functions still take a (generic) pointer.
     fl = FunctionLowerer(ml, module.kernel, b, arrays, err_state=ll.Constant(PTR, None))
     fl.declare_locals(allocas, scalars)
-    checked = module.boundscheck and bool(module.checks)
+    checked = has_live_checks(module)
     if checked:
         fl.err_state = new_error_record(fl)
     _shared(ml, b, fl)

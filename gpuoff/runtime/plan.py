@@ -139,7 +139,7 @@ class Plan:
         # the repeat path (``repeat``): devices with their own memory that can launch a program
         # again as it was last launched; not for kernels that move arguments
         relaunch = getattr(device, "relaunch", None)
-        self._relaunch: Callable[[Program], Event] | None = (
+        self._relaunch: Callable[[Program], Event | None] | None = (
             relaunch if relaunch is not None and not self.owned and not self.fast else None
         )
         # ... and host-memory devices that can run a small launch again on this thread
@@ -159,6 +159,7 @@ class Plan:
         if geo is None or geo[0] is not self.device:
             launch.geometry(self.device)
             geo = launch._geometry
+        given = args  # the caller's objects: what a repeat compares with
         for i, kind, lo, hi in self.scalars:
             a = args[i]
             if type(a) is not kind or not lo <= a <= hi:
@@ -186,7 +187,7 @@ class Plan:
                     (self._relaunch is not None and len(made) == len(self.array_idx))
                     or (self._inline is not None and type(event) is DoneEvent)  # ran here, fine
                 ):  # fmt: skip
-                    launch._repeat = Repeat(self, program, args, made, event)
+                    launch._repeat = Repeat(self, program, given, made, event)
             else:  # measurement only: no checks, no ordering, no bookkeeping
                 waits = []
                 event = self._run(launch, program, args, waits, geo)
@@ -224,6 +225,8 @@ class Plan:
             if guards.EPOCH != rep.epoch:
                 return False
             event = relaunch(rep.program)
+            if event is None:  # the device cannot repeat this one: the full path
+                return False
             stats.launched()
             if event is rep.event:  # held with the previous launch: one event for both
                 return True

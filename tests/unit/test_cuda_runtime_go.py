@@ -4,6 +4,7 @@ the CUDA backend, end to end, without a GPU. Launches run the IR interpreter."""
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,3 +93,56 @@ def test_bounds_error_from_the_device(cuda: FakeDriver) -> None:
     with pytest.raises(go.BoundsError, match=r"index \(8,\) out of range for x with shape \(8,\)"):
         shifted[8](x, y)
         go.synchronize()
+
+
+def test_repeated_launches_take_the_repeat_path(
+    cuda: FakeDriver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gpuoff.runtime import plan
+
+    repeats: list[bool] = []
+    real = plan.Plan.repeat
+
+    def spy(p: plan.Plan, launch: object, rep: plan.Repeat, args: tuple[object, ...]) -> bool:
+        repeats.append(real(p, launch, rep, args))
+        return repeats[-1]
+
+    monkeypatch.setattr(plan.Plan, "repeat", spy)
+    cuda.not_ready = True  # launches stay in flight: their uses are recorded
+    x = go.array(np.arange(1000, dtype=np.float32))
+    y = go.zeros(1000, go.f32)
+    a = f32(2.0)
+    for _ in range(5):
+        scale_add[1000](a, x, y)
+    assert repeats == [True] * 4  # the first launch takes the full path
+    assert len(cuda.launches) == 5
+    # the repeats relaunched the packed parameters of the first launch
+    assert all(launch.slots == cuda.launches[0].slots for launch in cuda.launches)
+    with y.host_mut() as h:  # a change in between: the next launch checks everything again
+        h[:] = 1.0
+    scale_add[1000](a, x, y)
+    assert repeats == [True] * 4  # the guard epoch moved: not even tried
+    assert len(cuda.launches) == 6 and cuda.calls.count("HtoD") == 3  # y went back again
+    cuda.not_ready = False
+    want = 2.0 * np.arange(1000, dtype=np.float32) + 1.0
+    np.testing.assert_array_equal(y.numpy(), want)
+
+
+def test_a_kernel_with_checks_is_never_relaunched(cuda: FakeDriver) -> None:
+    cuda.not_ready = True
+    x = go.array(np.zeros(8, np.float32))  # x[i + 1] is out of range for the last item
+    y = go.zeros(8, go.f32)
+    for _ in range(3):
+        shifted[8](x, y)  # keeps its check: each launch needs its own error record
+    slots = {launch.slots[0] for launch in cuda.launches}
+    assert len(cuda.launches) == 3 and len(slots) == 3
+    cuda.not_ready = False
+    go.synchronize()  # (the fake driver's interpreter writes no error records)
+
+
+def test_a_launch_proven_variant_records_no_errors(cuda: FakeDriver) -> None:
+    x = go.array(np.zeros(9, np.float32))  # x[i + 1] in range for every item
+    y = go.zeros(8, go.f32)
+    shifted[8](x, y)
+    assert struct.unpack("<Q", cuda.launches[0].slots[0])[0] == 0  # no error record
+    assert "DtoH" not in cuda.calls  # and no copy of one after the launch

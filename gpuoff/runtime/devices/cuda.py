@@ -184,6 +184,8 @@ class CudaProgram(Program):
     uniform: bool
     checked: bool
     geometry: dict[Any, Any] = field(default_factory=dict)  # (grid, block) -> launch_dims
+    # (blocks, threads, kernelParams) of the previous launch, for ``CudaDevice.relaunch``
+    last: tuple[Any, Any, int] | None = None
 
     def dims(
         self, grid: tuple[int, int, int], block: tuple[int, int, int] | None
@@ -470,6 +472,7 @@ class CudaDevice(Device):
         return program
 
     def _program(self, module: Module, ptx: str) -> CudaProgram:
+        from codegen.llvm_walk import has_live_checks
         from codegen.nvptx import ptx_params
 
         function = self._load(module, ptx, module.kernel.name)
@@ -480,7 +483,7 @@ class CudaDevice(Device):
             for p in module.kernel.params
         ]
         packer = ArgPacker([p.kind for p in ptx_params(module)], arrays)
-        checked = module.boundscheck and bool(module.checks)
+        checked = has_live_checks(module)
         uniform = needs_uniform_groups(module)
         return CudaProgram(module, ptx, function, packer, int(max_threads), uniform, checked)
 
@@ -521,9 +524,11 @@ class CudaDevice(Device):
         with self.lock:
             self._order(wait_for)
             if 0 in grid:
+                program.last = None
                 return self._event()
             slot = self._take_slot() if program.checked else None
             err_dev = self.errors.addresses(slot)[0] if slot is not None else 0
+            program.last = None  # until the launch below is known to have been made
             params = program.packer.pack(err_dev, grid, args)
             self._check(
                 self.drv.cuLaunchKernel(
@@ -532,6 +537,7 @@ class CudaDevice(Device):
                 "cuLaunchKernel",
             )
             if slot is None:
+                program.last = (blocks, threads, params)
                 return self._event()
             dev, host = self.errors.addresses(slot)
             self._check(
@@ -541,6 +547,24 @@ class CudaDevice(Device):
             event = self._event(slot=slot, program=program, args=args)
             self.pending.append(event)
             return event
+
+    def relaunch(self, program: CudaProgram) -> Event | None:
+        """The runtime's repeat path: launch ``program`` again as it was last launched (its
+        packed parameters are still in place); None, launching nothing, for a kernel with
+        checks (each launch needs its own error record) or without such a launch."""
+        last = program.last
+        if last is None:
+            return None
+        self.current()
+        with self.lock:
+            blocks, threads, params = last
+            self._check(
+                self.drv.cuLaunchKernel(
+                    program.function, *blocks, *threads, 0, self.stream, params, 0
+                ),
+                "cuLaunchKernel",
+            )
+            return self._event()
 
     def _take_slot(self) -> int:
         if not self.errors.free and self.pending:
