@@ -24,8 +24,9 @@ them or ``HOLD_SECONDS`` after the first, in one burst. OpenCL allows holding co
 command that arrives alone: launches arriving a few microseconds apart cost the launching
 thread two to three times what the same launches cost in a burst. Anything that needs them
 on the driver hands them over first: every other command on the queue, waiting for or polling
-an event, ``go.synchronize()``, host access. Work held at a pause in launching therefore starts
-at the next of those; only repeated small launches are held, so that is little work.
+an event, ``go.synchronize()``, host access; and when launching pauses, the device's flusher
+thread hands a batch over ``HOLD_LATE_SECONDS`` after it began (later only while other Python
+code keeps the interpreter lock, at most its switch interval).
 
 Bounds errors: a kernel whose module keeps checks gets an error record from a ring of small
 zeroed buffers; the record is read back only when the launch's event is waited on (so the warm
@@ -76,6 +77,9 @@ HOLD_SECONDS = 50e-6
 """... and for at most this long after the first of them, while launching goes on."""
 HOLD_ITEMS = 1 << 14
 """Only launches of at most this many work-items are held (their device work is short)."""
+HOLD_LATE_SECONDS = 1e-3
+"""A batch still held this long after it began (launching paused) is handed over by the
+device's flusher thread (later while other Python code holds the interpreter lock)."""
 
 
 def _cl() -> Any:
@@ -198,6 +202,19 @@ class OpenCLEvent(Event):
             raise error
 
 
+class _NoCommand:
+    """The ``cl_event`` of held launches the driver refused: complete, nothing to wait for."""
+
+    def wait(self) -> None:
+        pass
+
+    def get_info(self, what: Any) -> int:
+        return _CL_COMPLETE
+
+
+_NO_COMMAND = _NoCommand()
+
+
 # --------------------------------------------------------------------------------------------
 # The device
 # --------------------------------------------------------------------------------------------
@@ -246,6 +263,9 @@ class OpenCLDevice(Device):
         self._held_program: OpenCLProgram | None = None
         self._held_count = 0
         self._held_since = 0.0
+        self._batch = 0  # batches held so far
+        self._batch_started = threading.Event()  # wakes the flusher thread
+        self._flusher: threading.Thread | None = None
 
     def _enqueued(self, event: OpenCLEvent) -> OpenCLEvent:
         """Number ``event`` in queue order (callers hold ``_queue_lock`` around the enqueue)."""
@@ -437,7 +457,29 @@ class OpenCLDevice(Device):
             self._held_program = program
             self._held_count = 1
             self._held_since = time.perf_counter()
+            self._batch += 1
+            if self._flusher is None:
+                self._flusher = threading.Thread(
+                    target=self._flush_late, name=f"gpuoff {self.name} flusher", daemon=True
+                )
+                self._flusher.start()
+            self._batch_started.set()
             return event
+
+    def _flush_late(self) -> None:
+        """The flusher thread: hands over a batch still held ``HOLD_LATE_SECONDS`` after it
+        began, so that a pause in launching does not keep its last launches from the driver."""
+        while True:
+            self._batch_started.wait()
+            self._batch_started.clear()
+            batch = self._batch
+            time.sleep(HOLD_LATE_SECONDS)
+            with self._queue_lock:
+                if self._held_event is not None and self._batch == batch:
+                    try:
+                        self._flush_locked()
+                    except DeviceError:
+                        pass  # kept on the batch's event: waiting for it raises the error
 
     def flush(self) -> None:
         """Hand the held launches to the driver (``clFlush`` is the driver's own business)."""
@@ -449,7 +491,12 @@ class OpenCLDevice(Device):
         event, program = self._held_event, self._held_program
         assert event is not None and program is not None
         self._held_event = self._held_program = None
-        event.cl_event = program.enqueue_repeated(self.queue, self._held_count)
+        try:
+            event.cl_event = program.enqueue_repeated(self.queue, self._held_count)
+        except DeviceError as exc:  # the driver refused: waiting for the batch raises it
+            event.cl_event = _NO_COMMAND
+            event._error = exc
+            raise
 
     # -- error records --------------------------------------------------------------------------
     #
