@@ -222,7 +222,7 @@ class LoopGen:
 
     def index(self) -> n.Expr:
         lid, r = b.var("lid"), self.r
-        pick = r.randrange(5)
+        pick = r.randrange(6)
         if pick == 0:  # a * (2 * lid + c1) + c2: the tree index
             inner = b.bin_("add", b.bin_("mul", b.c(2), lid), b.c(r.randint(0, 2)))
             e: n.Expr = b.bin_("add", b.bin_("mul", self.counter(), inner), b.c(r.randint(-2, 0)))
@@ -232,6 +232,8 @@ class LoopGen:
             e = b.bin_("add", self.counter(), b.c(r.randint(-2, 2)))
         elif pick == 3:
             e = b.bin_("sub", self.counter(), lid)
+        elif pick == 4:  # the group id: below the group count and the grid
+            e = b.bin_("add", b.wi("group_id"), b.c(r.randint(-1, 2)))
         else:
             e = b.bin_("add", lid, b.c(r.randint(-1, 1)))
         return e
@@ -308,7 +310,7 @@ class LoopGen:
 
 
 LOOP_LAUNCHES = ((8, 8, 20), (16, 16, 16), (16, 4, 40), (4, 4, 24), (12, 12, 32), (70, 70, 80),
-                 (66, 66, 8), (32, 16, 64))  # fmt: skip
+                 (66, 66, 8), (32, 16, 64), (140, 70, 80), (195, 65, 4))  # fmt: skip
 """(grid, block, len(y)): blocks above 64 work-items make the header's block exact."""
 
 
