@@ -310,7 +310,7 @@ class LoopGen:
 
 
 LOOP_LAUNCHES = ((8, 8, 20), (16, 16, 16), (16, 4, 40), (4, 4, 24), (12, 12, 32), (70, 70, 80),
-                 (66, 66, 8), (32, 16, 64), (140, 70, 80), (195, 65, 4))  # fmt: skip
+                 (66, 66, 8), (32, 16, 64), (140, 70, 80), (130, 65, 1))  # fmt: skip
 """(grid, block, len(y)): blocks above 64 work-items make the header's block exact."""
 
 
@@ -324,8 +324,9 @@ def loop_outcome(m: n.Module, grid: int, block: int, size: int) -> tuple[list[fl
     return y.tolist(), err
 
 
-def loop_launches(seed: int) -> tuple[int, int]:
-    """Run each ``LoopGen`` launch the predicate admits unchecked; (launches, checks off)."""
+def loop_launches(seed: int, execute: bool = True) -> tuple[int, int]:
+    """Run each ``LoopGen`` launch the predicate admits unchecked (when ``execute``) and
+    compare with the checked module; (such launches, checks off)."""
     from gpuoff.ir.launch_checks import specialise
 
     m = LoopGen(seed).module()
@@ -343,11 +344,13 @@ def loop_launches(seed: int) -> tuple[int, int]:
         assert fast == p.evaluate(p.values(header, {"n": 0, "y": np.zeros(size)}))
         if fast:
             ran += 1
-            assert loop_outcome(unchecked, grid, block, size) == loop_outcome(m, grid, block, size)
+            if execute:
+                checked = loop_outcome(m, grid, block, size)
+                assert loop_outcome(unchecked, grid, block, size) == checked
     return ran, len(p.removed)
 
 
-@pytest.mark.parametrize("seed", range(120))
+@pytest.mark.parametrize("seed", range(100))
 def test_unrolled_loops_are_sound(seed: int) -> None:
     loop_launches(seed)
 
@@ -359,8 +362,8 @@ def test_unrolled_loops_fuzz_is_not_vacuous(monkeypatch: pytest.MonkeyPatch) -> 
 
     def totals() -> tuple[int, int, int]:
         ran = removed = total = 0
-        for seed in range(120):
-            count, off = loop_launches(seed)
+        for seed in range(100):
+            count, off = loop_launches(seed, execute=False)  # the test above runs them
             ran, removed = ran + count, removed + (off if count else 0)
             total += len(LoopGen(seed).module().checks)
         return ran, removed, total
