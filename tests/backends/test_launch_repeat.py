@@ -21,18 +21,12 @@ from gpuoff import Array, Borrow, BorrowMut, Owned, f32, i32
 from gpuoff.runtime import guards
 from gpuoff.runtime.devices import get_device
 from gpuoff.runtime.devices import opencl as ocl
+from tests.backends.test_opencl_runtime import axpy
 from tests.backends.test_opencl_support import has_opencl
 
 pytestmark = pytest.mark.skipif(not has_opencl(), reason="no OpenCL device")
 N = 64
 DEVICES = ["cpu", "opencl:0"]
-
-
-@go.kernel
-def axpy(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    i = go.global_id(0)
-    if i < y.shape[0]:
-        y[i] = a * x[i] + y[i]
 
 
 @go.kernel

@@ -138,14 +138,19 @@ class OpenCLProgram(Program):
                         kernel.set_args(*head)
                     self._last = head
                     self._last_slot = slot
-            if slot != self._last_slot and self._has_slot:
-                # A loop of checked launches: only the record slot moves, set as raw bytes.
-                kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
-                self._last_slot = slot
-            try:
-                return self._enqueue_nd_range(queue, kernel, gsize, lsize, None, None, False, False)
-            except Exception as exc:
-                raise self._failed(gsize, lsize, exc) from exc
+            return self._enqueue_locked(queue, gsize, lsize, slot)
+
+    def _enqueue_locked(self, queue: Any, gsize: Any, lsize: Any, slot: int) -> Any:
+        """Set the record slot if it moved, then enqueue (the caller holds ``_lock``)."""
+        kernel = self.kernel
+        if slot != self._last_slot and self._has_slot:
+            # A loop of checked launches: only the record slot moves, set as raw bytes.
+            kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
+            self._last_slot = slot
+        try:
+            return self._enqueue_nd_range(queue, kernel, gsize, lsize, None, None, False, False)
+        except Exception as exc:
+            raise self._failed(gsize, lsize, exc) from exc
 
     def _failed(self, gsize: Any, lsize: Any, exc: Exception) -> DeviceError:
         return DeviceError(
@@ -155,18 +160,11 @@ class OpenCLProgram(Program):
     def enqueue_again(self, queue: Any, slot: int) -> Any:
         """Enqueue the previous launch again (its arguments are still set), writing its
         error record to ``slot``; returns the ``cl.Event``."""
-        kernel = self.kernel
         with self._lock:
             last = self._last_launch
             assert last is not None, "enqueue_again before any enqueue"
             gsize, lsize = last[4]
-            if slot != self._last_slot and self._has_slot:
-                kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
-                self._last_slot = slot
-            try:
-                return self._enqueue_nd_range(queue, kernel, gsize, lsize, None, None, False, False)
-            except Exception as exc:
-                raise self._failed(gsize, lsize, exc) from exc
+            return self._enqueue_locked(queue, gsize, lsize, slot)
 
     def enqueue_repeated(self, queue: Any, count: int) -> Any:
         """Enqueue the previous launch ``count`` more times (a kernel without checks: no
