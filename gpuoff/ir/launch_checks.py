@@ -216,7 +216,7 @@ class _Analysis:
                 return keep_forms(lin_scale(f, k) for f in lo), keep_forms(
                     lin_scale(f, k) for f in hi
                 )
-        c = as_const(e.rhs)
+        c = exact(b)  # a positive constant divisor (or one the facts pin)
         if c is None or c <= 0:
             return _UNKNOWN
         if e.op == "mod":  # floored: the remainder of a positive divisor is in [0, c - 1]

@@ -222,7 +222,7 @@ class LoopGen:
 
     def index(self) -> n.Expr:
         lid, r = b.var("lid"), self.r
-        pick = r.randrange(6)
+        pick = r.randrange(7)
         if pick == 0:  # a * (2 * lid + c1) + c2: the tree index
             inner = b.bin_("add", b.bin_("mul", b.c(2), lid), b.c(r.randint(0, 2)))
             e: n.Expr = b.bin_("add", b.bin_("mul", self.counter(), inner), b.c(r.randint(-2, 0)))
@@ -234,6 +234,9 @@ class LoopGen:
             e = b.bin_("sub", self.counter(), lid)
         elif pick == 4:  # the group id: below the group count and the grid
             e = b.bin_("add", b.wi("group_id"), b.c(r.randint(-1, 2)))
+        elif pick == 5:  # divided by a counter (zero, one, a power of two: x // 0 is 0)
+            e = b.bin_(r.choice(("floordiv", "mod")), b.bin_("add", lid, b.c(r.randint(0, 9))),
+                       self.counter())  # fmt: skip
         else:
             e = b.bin_("add", lid, b.c(r.randint(-1, 1)))
         return e
