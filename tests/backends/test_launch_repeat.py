@@ -52,7 +52,7 @@ def shifted(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], k: i32) -> None:
 class Spy:
     """Counts how the launches of a block went: repeats taken, held launches, flushes."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, flusher: bool = True) -> None:
         from gpuoff.runtime import plan
 
         self.repeats = 0
@@ -73,10 +73,17 @@ class Spy:
 
         monkeypatch.setattr(plan.Plan, "repeat", repeat)
         monkeypatch.setattr(ocl.OpenCLDevice, "_flush_locked", flush)
+        if not flusher:  # the flusher thread is never told of a batch: held until handed over
+            monkeypatch.setattr(dev, "_batch_started", _Unheard())
 
     @property
     def holding(self) -> bool:
         return self.device._held_event is not None
+
+
+class _Unheard:
+    def set(self) -> None:
+        pass
 
 
 def ones() -> go.Buffer[f32]:
@@ -177,13 +184,21 @@ def test_new_scalar_or_buffer_objects_take_the_full_path(
         np.testing.assert_array_equal(y2.numpy(), np.full(N, 2.0, np.float32))
 
 
+def launch_until_held(spy: Spy, x: go.Buffer[f32], y: go.Buffer[f32]) -> int:
+    """Launch ``axpy`` until one is held (a launch found finished at once leaves no repeat
+    record, so the next one is not a repeat); how many ran."""
+    for count in range(1, 50):
+        axpy[N](1.0, x, y)
+        if spy.holding:
+            return count
+    pytest.fail("no launch was held")
+
+
 def test_polling_a_held_launch_sees_it_finish(monkeypatch: pytest.MonkeyPatch) -> None:
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, flusher=False)
     x, y = ones(), go.zeros(N, f32)
     with go.on("opencl:0"):
-        axpy[N](1.0, x, y)
-        axpy[N](1.0, x, y)
-        assert spy.holding
+        count = launch_until_held(spy, x, y)
         event = y._st.uses[-1].event
         for _ in range(100_000):  # the loop a user's "is it done yet" makes
             if event.done():
@@ -191,19 +206,18 @@ def test_polling_a_held_launch_sees_it_finish(monkeypatch: pytest.MonkeyPatch) -
         else:
             pytest.fail("a held launch never finished")
         assert not spy.holding
-        np.testing.assert_array_equal(y.numpy(), np.full(N, 2.0, np.float32))
+        np.testing.assert_array_equal(y.numpy(), np.full(N, count, np.float32))
 
 
 def test_a_synchronize_hands_held_launches_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    spy = Spy(monkeypatch)
+    spy = Spy(monkeypatch, flusher=False)
     x, y = ones(), go.zeros(N, f32)
     with go.on("opencl:0"):
-        for _ in range(5):
-            axpy[N](1.0, x, y)
-        assert spy.holding
+        count = launch_until_held(spy, x, y)
         go.synchronize()
         assert not spy.holding
         assert not y._st.uses or all(u.event.done() for u in y._st.uses)
+        np.testing.assert_array_equal(y.numpy(), np.full(N, count, np.float32))
 
 
 def test_a_pause_in_launching_hands_held_launches_over(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -212,16 +226,14 @@ def test_a_pause_in_launching_hands_held_launches_over(monkeypatch: pytest.Monke
     spy = Spy(monkeypatch)
     x, y = ones(), go.zeros(N, f32)
     with go.on("opencl:0"):
-        axpy[N](1.0, x, y)
-        axpy[N](1.0, x, y)
-        assert spy.holding
+        count = launch_until_held(spy, x, y)
         event = y._st.uses[-1].event
         deadline = time.monotonic() + 5.0
         while spy.holding and time.monotonic() < deadline:
             time.sleep(0.001)  # no gpuoff call: the flusher thread alone hands it over
-        assert not spy.holding
-        assert event.cl_event is not None
-        np.testing.assert_array_equal(y.numpy(), np.full(N, 2.0, np.float32))
+        assert not spy.holding and spy.flushes >= 1
+        assert isinstance(event, ocl.OpenCLEvent) and event.cl_event is not None
+        np.testing.assert_array_equal(y.numpy(), np.full(N, count, np.float32))
 
 
 def test_large_launches_are_not_held(monkeypatch: pytest.MonkeyPatch) -> None:
