@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from codegen.abi import MAX_NDIM
 from gpuoff.errors import CompileError, GpuoffError
 
 _DTYPE_ALIASES = {
@@ -83,8 +84,8 @@ def parse_sig_entry(text: str) -> tuple[str, int, bool]:
     if not dims or any(d not in (":", "::", "::1") for d in dims):
         raise CliError(f"bad dimensions in {text!r}: write one ':' per dimension "
                        "(or '::' for a strided one), e.g. f32[:, :]")  # fmt: skip
-    if len(dims) > 3:
-        raise CliError(f"{text!r} has {len(dims)} dimensions; gpuoff arrays have 1 to 3")
+    if len(dims) > MAX_NDIM:
+        raise CliError(f"{text!r} has {len(dims)} dimensions; gpuoff arrays have 1 to {MAX_NDIM}")
     strided = m["layout"] == "A" or "::" in dims
     return dtype, len(dims), not strided
 

@@ -49,7 +49,7 @@ def test_signature_splits_outside_brackets() -> None:
     [
         ("f33", "unknown dtype 'f33'"),
         ("f32[1:2]", "bad dimensions"),
-        ("f32[:,:,:,:]", "has 4 dimensions"),
+        ("f32[:,:,:,:,:,:,:,:,:]", "has 9 dimensions; gpuoff arrays have 1 to 8"),
         ("f32[:]B", "bad signature entry"),
         ("f32 x", "bad signature entry"),
     ],
