@@ -30,17 +30,13 @@ FORM_LIMIT = 1 << 62
 """Forms whose value can reach this magnitude (given ``QUANTITY_LIMIT``) are dropped."""
 MAX_FORMS = 4
 """At most this many forms per bound (the cheapest kept), so clauses stay short."""
-IMPLICIT_BLOCK_ITEMS = 64
-"""The most work-items per group a header's block can have when the launch gave no block.
-
-The header's block is then the device's ``default_block``, which is not always what runs:
-OpenCL lets the driver choose the work-group (``OpenCLDevice.local_size`` gives ``None``) and
-CUDA picks its own threads per block, while their headers say at most 64 work-items
-(OpenCL's default is at most 64 wide, CUDA's header block is ``(1, 1, 1)``). A header whose
-block has more work-items than this came from the launch itself, which every device runs with
-exactly that block; only then do ``block<d>`` and ``groups<d>`` take the header's values (a
-larger block given explicitly is as exact). Tests in tests/backends/test_launch_checks.py pin
-the devices' defaults to this limit."""
+IMPLICIT_BLOCK_ITEMS = 0
+"""The predicate trusts a header's block (and group counts) when it has more work-items than
+this. The runtime hands the predicate a header whose block and group counts are 0 when the
+launch gave no block and the device may run another one than its ``default_block`` (OpenCL
+lets the driver choose, CUDA picks its threads per block): ``Launch.geometry``. Any other
+header's block is the one that runs. Tests in tests/backends/test_launch_checks.py check
+that on every device."""
 HEADER_QUANTITIES = {
     **{f"grid{d}": d for d in range(3)},
     **{f"block{d}": 3 + d for d in range(3)},
@@ -57,8 +53,8 @@ def header_quantity(q: str, header: Sequence[int]) -> int:
 
     ``grid<d>`` is exact. ``block<d>`` and ``groups<d>`` are *upper bounds* (the analysis
     only ever bounds ids from above by them): the header's values when its block has more than
-    ``IMPLICIT_BLOCK_ITEMS`` work-items (then they are the launch's), else ``QUANTITY_LIMIT``,
-    which bounds every real size and makes any clause needing a smaller value fail."""
+    ``IMPLICIT_BLOCK_ITEMS`` work-items (the block that runs), else ``QUANTITY_LIMIT``, which
+    bounds every real size and makes any clause needing a smaller value fail."""
     slot = HEADER_QUANTITIES[q]
     if slot < 3 or header[3] * header[4] * header[5] > IMPLICIT_BLOCK_ITEMS:
         return int(header[slot])
@@ -209,7 +205,7 @@ class Predicate:
         names = {q: f"q{k}" for k, q in enumerate(closure(self.quantities))}
         lines = ["def holds(g, a):"]
         if any(q[:-1] in ("block", "groups") for q in names):
-            # the header's block is the launch's only when it is larger than a default's
+            # a header block of 0s: the block that runs is not known (IMPLICIT_BLOCK_ITEMS)
             lines.append(f"    exact = g[3] * g[4] * g[5] > {IMPLICIT_BLOCK_ITEMS}")
         for q, v in names.items():
             kind, _, rest = q.partition(":")

@@ -95,16 +95,21 @@ class Launch(Generic[P]):
         self.kernel = kernel
         self.grid = grid
         self.block = block
-        self._geometry: tuple[Device, tuple[int, ...], int, int] | None = None
+        self._geometry: tuple[Device, tuple[int, ...], int, int, tuple[int, ...]] | None = None
         self._repeat: Repeat | None = None  # set by Plan.execute: see Plan.repeat
 
     def geometry(self, device: Device) -> tuple[tuple[int, ...], int, int]:
-        """(abi header slots, number of groups, number of work-items) on ``device``."""
+        """(abi header slots, number of groups, number of work-items) on ``device``.
+
+        ``_geometry`` also keeps the header the launch-time predicate reads: the same, but with
+        block and group counts 0 when the launch gave no block and the device may run another
+        one than its ``default_block`` (``runs_default_block`` false: the driver chooses)."""
         geo = self._geometry
         if geo is not None and geo[0] is device:
             return geo[1], geo[2], geo[3]
         grid = self.grid
         block = self.block
+        exact = block is not None or getattr(device, "runs_default_block", False)
         if block is None:
             chooser = getattr(device, "default_block", None)
             block = chooser(grid) if chooser is not None else (1, 1, 1)
@@ -116,6 +121,7 @@ class Launch(Generic[P]):
             header,
             groups[0] * groups[1] * groups[2],
             grid[0] * grid[1] * grid[2],
+            header if exact else (*grid, 0, 0, 0, 0, 0, 0),
         )
         return header, self._geometry[2], self._geometry[3]
 
@@ -225,7 +231,9 @@ class Kernel(Generic[P]):
         tkey = tuple(key)
         plan = self._plans.get(tkey)
         if plan is None:
-            plan = self._make_plan(device, decls, args, tkey, launch.geometry(device)[0])
+            launch.geometry(device)
+            assert launch._geometry is not None
+            plan = self._make_plan(device, decls, args, tkey, launch._geometry[4])
         return plan.execute(launch, args, host_arrays)
 
     def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[

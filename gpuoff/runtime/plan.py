@@ -170,8 +170,8 @@ class Plan:
         if variants is None:
             program = self.program
         else:
-            program = variants.programs[variants.holds(geo[1], args)] or variants.program(
-                geo[1], args
+            program = variants.programs[variants.holds(geo[4], args)] or variants.program(
+                geo[4], args
             )
         with guards.LOCK:
             # whatever happens below, a repeat of any earlier launch must check again: this
@@ -336,7 +336,7 @@ class Plan:
                 )
 
     def _run(self, launch: Any, program: Program, args: tuple[Any, ...], waits: list[Event],
-             geo: tuple[Device, tuple[int, ...], int, int]) -> Event:  # fmt: skip
+             geo: tuple[Device, tuple[int, ...], int, int, tuple[int, ...]]) -> Event:  # fmt: skip
         device = self.device
         if self.fast:
             for i in self.array_idx:
@@ -477,7 +477,11 @@ def bounds_error(module: Module, shapes: dict[str, tuple[int, ...]], check: int,
     from gpuoff.ir.bounds import bounds_error_message
 
     array = next((c.array for c in module.checks if c.id == check), "")
-    return BoundsError(bounds_error_message(module, check, indices, shapes.get(array, ())))
+    shape = shapes.get(array)
+    if shape is None:  # a shared array (declared in the kernel): its shape is static
+        shared = next((a for a in module.kernel.shared if a.name == array), None)
+        shape = tuple(shared.type.static_shape or ()) if shared is not None else ()
+    return BoundsError(bounds_error_message(module, check, indices, shape))
 
 
 def _fast_range(decl: Any) -> tuple[type, Any, Any]:

@@ -295,7 +295,7 @@ def test_scan_runs_unchecked_and_still_raises(device: str) -> None:
     bad: list[tuple[Any, tuple[Any, ...], str]] = [
         (((3 * BLOCK,), (BLOCK,)), (x, out[:-1].copy(), sums), rf"out with shape \({x.size - 1},"),
         (((3 * BLOCK,), (BLOCK,)), (x, out, sums[:2].copy()), r"sums with shape \(2,\)"),
-        (((2 * BLOCK,), (2 * BLOCK,)), (x, out, sums), r"index \(256,\) out of range for tile"),
+        (((2 * BLOCK,), (2 * BLOCK,)), (x, out, sums), r"index \(256,\) out of range for tile with shape \(256,\)"),
     ]
     for config, args, message in bad:
         with pytest.raises(BoundsError, match=message):
@@ -323,11 +323,9 @@ def block_size_barrier(y: BorrowMut[Array[i32]]) -> None:
 
 @pytest.mark.parametrize("kern", [block_size, block_size_barrier])
 @pytest.mark.parametrize("n", [1, 64, 100, 1000, 4096, 1 << 16])
-def test_a_header_block_larger_than_a_default_is_the_block_that_runs(device: str, kern: Any,
-                                                                      n: int) -> None:  # fmt: skip
-    """``launch_predicate.IMPLICIT_BLOCK_ITEMS``: launched without a block, a device may run
-    another block than its header says, but then the header's has at most that many
-    work-items (so the predicate does not take it for the launch's)."""
+def test_the_predicate_trusts_only_a_block_that_runs(device: str, kern: Any, n: int) -> None:
+    """``launch_predicate.IMPLICIT_BLOCK_ITEMS``: the header the predicate reads has the
+    block that runs, or a block of 0s where the device chooses (``Launch.geometry``)."""
     from gpuoff.ir.launch_predicate import IMPLICIT_BLOCK_ITEMS
     from gpuoff.runtime.devices import current_device
 
@@ -336,6 +334,11 @@ def test_a_header_block_larger_than_a_default_is_the_block_that_runs(device: str
     launch = k[n]
     launch(y)
     go.synchronize()
-    header = launch.geometry(current_device())[0]
+    launch.geometry(current_device())
+    assert launch._geometry is not None
+    header = launch._geometry[4]
     ran = set(y.tolist())
-    assert ran == {header[3]} or header[3] * header[4] * header[5] <= IMPLICIT_BLOCK_ITEMS
+    trusted = header[3] * header[4] * header[5] > IMPLICIT_BLOCK_ITEMS
+    assert ran == {header[3]} if trusted else header[3:] == (0, 0, 0, 0, 0, 0)
+    if device == "cpu":
+        assert trusted  # the cpu runs its default block

@@ -39,8 +39,11 @@ def spec_of(m: n.Module) -> tuple[n.Module, Predicate]:
 
 
 def header(grid: tuple[int, ...], block: tuple[int, ...] = (1,)) -> tuple[int, ...]:
-    """A launch's geometry header: grid, block and group counts, three each."""
+    """A launch's geometry header: grid, block and group counts, three each; ``block=(0,)``
+    gives the runtime's header for a block the device chooses (block and groups all 0)."""
     g, bl = (*grid, 1, 1)[:3], (*block, 1, 1)[:3]
+    if block == (0,):
+        return (*g, 0, 0, 0, 0, 0, 0)
     return (*g, *bl, *(-(-x // y) for x, y in zip(g, bl, strict=True)))
 
 
@@ -268,11 +271,12 @@ def test_local_and_group_ids_are_below_the_block_the_groups_and_the_grid() -> No
     assert holds(p, (1024,), (256,), y=y)
     assert not holds(p, (1024,), (256,), y=y[:3])  # four groups
     assert not holds(p, (1024,), (512,), y=y)  # lid up to 511
-    # A block of at most 64 work-items may be a device default that is not what runs (an
-    # OpenCL driver's choice, CUDA's threads): then only the grid bounds the ids.
-    assert not holds(p, (256,), (32,), y=np.zeros(8))
-    assert holds(p, (256,), (32,), y=np.zeros(256))
-    assert not holds(p, (1024,), (64,), y=np.zeros(1024))
+    # A block the device chooses (an OpenCL driver's choice, CUDA's threads: the runtime's
+    # header has 0s there): then only the grid bounds the ids.
+    assert not holds(p, (256,), (0,), y=np.zeros(8))
+    assert holds(p, (256,), (0,), y=np.zeros(256))
+    assert not holds(p, (1024,), (0,), y=np.zeros(1024))
+    assert holds(p, (256,), (32,), y=np.zeros(8))  # a block given is the block that runs
     assert holds(p, (65 * 3,), (65,), y=np.zeros(3))
 
 

@@ -268,6 +268,7 @@ class CpuDevice(Device):
     name = "cpu"
     backend = "cpu"
     host_memory = True
+    runs_default_block = True  # a launch without a block runs ``default_block``'s exactly
 
     def __init__(self) -> None:
         self._pool: _Pool | None = None
