@@ -295,7 +295,8 @@ def test_scan_runs_unchecked_and_still_raises(device: str) -> None:
     bad: list[tuple[Any, tuple[Any, ...], str]] = [
         (((3 * BLOCK,), (BLOCK,)), (x, out[:-1].copy(), sums), rf"out with shape \({x.size - 1},"),
         (((3 * BLOCK,), (BLOCK,)), (x, out, sums[:2].copy()), r"sums with shape \(2,\)"),
-        (((2 * BLOCK,), (2 * BLOCK,)), (x, out, sums), r"index \(256,\) out of range for tile with shape \(256,\)"),
+        (((2 * BLOCK,), (2 * BLOCK,)), (x, out, sums),
+         r"index \(256,\) out of range for tile with shape \(256,\)"),
     ]
     for config, args, message in bad:
         with pytest.raises(BoundsError, match=message):
