@@ -190,8 +190,9 @@ def _codegen_fingerprint() -> str:
 
 
 _CODEGEN_SOURCES = (
-    "abi.py", "cpu.py", "cpu_checks.py", "cpu_groups.py", "cpu_interchange.py", "cpu_masked.py",
-    "cpu_regions.py", "llvm.py", "llvm_ops.py", "llvm_stmt.py", "llvm_walk.py", "mathlib.py",
+    "abi.py", "cpu.py", "cpu_batch.py", "cpu_checks.py", "cpu_groups.py", "cpu_interchange.py",
+    "cpu_masked.py", "cpu_regions.py", "llvm.py", "llvm_ops.py", "llvm_stmt.py", "llvm_walk.py",
+    "mathlib.py",
 )  # fmt: skip
 
 

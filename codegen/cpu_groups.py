@@ -25,6 +25,14 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir as ll
 
+from codegen.cpu_batch import (
+    Batch,
+    batch_parts,
+    emit_batches,
+    fission_state,
+    group_slot,
+    shared_arrays,
+)
 from codegen.cpu_checks import (
     RowRecord,
     make_row_record,
@@ -34,9 +42,7 @@ from codegen.cpu_checks import (
 )
 from codegen.cpu_interchange import (
     Interchange,
-    group_uniform_locals,
     interchanges,
-    rematerialised,
     uses_fission,
 )
 from codegen.cpu_masked import masked_while
@@ -53,11 +59,9 @@ from codegen.llvm import (
     alloca_block,
     gep,
     llvm_type,
-    memory_type,
-    opaque_alloca,
 )
 from codegen.llvm_stmt import trip_count
-from codegen.llvm_walk import escaping_jumps, has_barrier, walk_stmts
+from codegen.llvm_walk import escaping_jumps, has_barrier
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
@@ -135,6 +139,7 @@ class _GroupEmitter:
         self.pred_seen: dict[int, tuple[ll.Value, ll.Value]] = {}
         self.any_done: ll.Value | None = None
         self.unguarded = False
+        self.batch: Batch | None = None  # groups run in batches (codegen.cpu_batch)
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -378,7 +383,7 @@ class _GroupEmitter:
                 for v in vals]
         count = trip_count(b, *wide)
         if s.var not in self.uniform_slots:
-            self.uniform_slots[s.var] = fl.alloca(llvm_type(st), name=f"{s.var}.uniform")
+            self.uniform_slots[s.var] = group_slot(self, s.var, llvm_type(st))
         slot = self.uniform_slots[s.var]
         start, _, step = vals
         end = fl.new_block("gfor.end")
@@ -423,23 +428,6 @@ def _unsupported(fl: FunctionLowerer, s: n.Stmt) -> CompileError:
     )
 
 
-def _shared_arrays(fl: FunctionLowerer, kernel: n.Function) -> None:
-    for sa in kernel.shared:
-        shape = sa.type.static_shape or ()
-        size = 1
-        for s in shape:
-            size *= s
-        ptr = fl.alloca(ll.ArrayType(memory_type(sa.type.dtype), size), name=sa.name)
-        ptr.align = 64
-        dims = [ll.Constant(I64, s) for s in shape]
-        strides = [1] * len(shape)
-        for d in range(len(shape) - 2, -1, -1):
-            strides[d] = strides[d + 1] * shape[d + 1]
-        fl.arrays[sa.name] = ArrayValue(
-            sa.type, ptr, list(dims), [ll.Constant(I64, s) for s in strides]
-        )
-
-
 def _group_geometry(b: ll.IRBuilder, geo: _Geometry, g: ll.Value) -> None:
     """Flattened group id -> per-dimension ids and clamped work-item ranges."""
     g0 = b.urem(g, geo.ngroups[0])
@@ -465,30 +453,22 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     arrays, scalars = bind(fn, b, module)
     fl = FunctionLowerer(ml, kernel, b, arrays, err_state=err)
     fl.declare_locals(allocas, scalars)
-    _shared_arrays(fl, kernel)
     geo = _Geometry(header[0:3], header[3:6], header[6:9])
     fission = uses_fission(module)
     em = _GroupEmitter(fl, geo, fission)
     if module.boundscheck and module.checks:
         em.rows = make_row_record(fl, module, geo.lsize[0])
         fl.target_state = em.rows
+    parts = batch_parts(kernel, em.ic) if fission else None
     if fission:
-        count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
-        em.remat = rematerialised(kernel)
-        em.group_uniform = group_uniform_locals(kernel) - set(em.remat)
-        for name, st in kernel.locals.items():
-            if name in em.group_uniform:
-                em.uniform_slots[name] = fl.alloca(llvm_type(st), name=f"{name}.group")
-            elif name not in em.remat:
-                em.wi_arrays[name] = opaque_alloca(b, llvm_type(st), count, f"{name}.wi")
-        for w in em.ic.masked_loops(kernel.body):
-            em.active[id(w)] = opaque_alloca(b, I8, count, "active.wi")
-        for s in walk_stmts(kernel.body):
-            if em.ic.predicated_if(s):
-                em.pred_arrays[id(s)] = opaque_alloca(b, I8, count, "pred.wi")
-        if any(isinstance(s, n.Return) for s in walk_stmts(kernel.body)):
-            em.done = opaque_alloca(b, I8, count, "done.wi")
-            em.any_done = fl.alloca(I8, name="any_done")
+        fission_state(em, b, parts)
+    else:
+        shared_arrays(fl, kernel)
+    if parts is not None:
+        emit_batches(em, lo, hi, parts)
+        b.ret_void()
+        return
+    count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
 
     def group(g: ll.Value, _: ll.Block) -> None:
         _group_geometry(b, geo, g)

@@ -14,13 +14,14 @@ work-items can observe (their result is schedule-dependent on any device).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from llvmlite import ir as ll
 
 from codegen.cpu_interchange import Affine
 from codegen.llvm import I1, I8, I32, I64, PTR, gep, llvm_type, memory_type
-from codegen.llvm_walk import walk_exprs
+from codegen.llvm_walk import child_exprs, walk_exprs
 from gpuoff.ir import nodes as n
 
 PREFETCH_AHEAD = 8192
@@ -31,34 +32,144 @@ if TYPE_CHECKING:
     from codegen.cpu_groups import _GroupEmitter
 
 
+@dataclass
+class _LoopState:
+    """Slots of one group's masked loop: the index of lane 0 (``base``), "no item has left"
+    (``every``, i1), "some item ran this iteration" (``ran``, i8), the current lane's index."""
+
+    base: ll.Value
+    every: ll.Value
+    ran: ll.Value
+    index: ll.Value
+
+
 def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -> None:
     """Lower ``s`` at group level; ``active`` is its per-work-item byte array."""
-    fl, geo = em.fl, em.geo
+    fl = em.fl
     b = fl.builder
     ty = llvm_type(fl.fn.locals[aff.var])
-    base = fl.alloca(ty, name=f"{aff.var}.group")
-    ran = fl.alloca(I8, name="masked.ran")
-    index = fl.alloca(ty, name=f"{aff.var}.lane")
+    st = _LoopState(
+        fl.alloca(ty, name=f"{aff.var}.group"),
+        fl.alloca(I1, name="masked.every"),
+        fl.alloca(I8, name="masked.ran"),
+        fl.alloca(ty, name=f"{aff.var}.lane"),
+    )
+    _start(em, aff, st, active)
+    head, step, end = (fl.new_block(f"mwhile.{k}") for k in ("head", "step", "end"))
+    b.branch(head)
+    b.position_at_end(head)
+    _iteration(em, s, aff, st, active, None)
+    b.cbranch(b.icmp_unsigned("!=", b.load(st.ran, typ=I8), ll.Constant(I8, 0)), step, end)
+    b.position_at_end(step)
+    _advance(em, aff, st)
+    b.branch(head)
+    b.position_at_end(end)
+
+
+def masked_while_batch(em: _GroupEmitter, s: n.While) -> None:
+    """Lower the top-level ``s`` for every group of the current batch (``codegen.cpu_batch``):
+    iteration ``k`` of each group of the batch, in group order, then iteration ``k + 1``. A
+    group none of whose items ran an iteration is done and skipped from then on."""
+    from codegen.cpu_batch import MAX_BATCH, enter_group
+    from codegen.cpu_groups import counted_loop
+
+    fl, batch = em.fl, em.batch
+    aff = em.ic.masked(s, fl.fn.body)
+    assert batch is not None and aff is not None
+    b = fl.builder
+    ty = llvm_type(fl.fn.locals[aff.var])
+    bases = fl.alloca(ll.ArrayType(ty, MAX_BATCH), name=f"{aff.var}.groups")
+    everys = fl.alloca(ll.ArrayType(I1, MAX_BATCH), name="masked.every")
+    alive = fl.alloca(ll.ArrayType(I8, MAX_BATCH), name="masked.alive")
+    ran, index = fl.alloca(I8, name="masked.ran"), fl.alloca(ty, name=f"{aff.var}.lane")
+    some = fl.alloca(I8, name="masked.some")
+    stream = _contiguous(aff)
+
+    def state(j: ll.Value) -> _LoopState:
+        return _LoopState(gep(b, ty, bases, j), gep(b, I1, everys, j), ran, index)
+
+    def start(j: ll.Value, _: ll.Block) -> None:
+        enter_group(em, j)
+        _start(em, aff, state(j), em.active[id(s)])
+        b.store(ll.Constant(I8, 1), gep(b, I8, alive, j))
+
+    def group(j: ll.Value, latch: ll.Block) -> None:
+        live = gep(b, I8, alive, j)
+        run = fl.new_block("mwhile.live")
+        b.cbranch(b.icmp_unsigned("!=", b.load(live, typ=I8), ll.Constant(I8, 0)), run, latch)
+        b.position_at_end(run)
+        enter_group(em, j)
+        st = state(j)
+        _iteration(em, s, aff, st, em.active[id(s)], (j, batch.size) if stream else None)
+        went = b.load(ran, typ=I8)
+        b.store(went, live)
+        b.store(b.or_(b.load(some, typ=I8), went), some)
+        with b.if_then(b.icmp_unsigned("!=", went, ll.Constant(I8, 0))):
+            _advance(em, aff, st)
+
+    zero = ll.Constant(I64, 0)
+    counted_loop(fl, zero, batch.size, "mwhile.start", start)
+    head, end = fl.new_block("mwhile.bhead"), fl.new_block("mwhile.bend")
+    b.branch(head)
+    b.position_at_end(head)
+    b.store(ll.Constant(I8, 0), some)
+    counted_loop(fl, zero, batch.size, "mwhile.group", group)
+    b.cbranch(b.icmp_unsigned("!=", b.load(some, typ=I8), ll.Constant(I8, 0)), head, end)
+    b.position_at_end(end)
+
+
+def _contiguous(aff: Affine) -> bool:
+    """Whether consecutive groups' indices follow one another (``global_id(0)`` plus an
+    offset that is the same for every group): a batch's iteration then reads one slab."""
+    if aff.wi.name != "global_id":
+        return False
+    return aff.offset is None or not _mentions_group_id(aff.offset)
+
+
+def _mentions_group_id(e: n.Expr) -> bool:
+    if isinstance(e, n.WorkItem) and e.name == "group_id":
+        return True
+    return any(_mentions_group_id(c) for c in child_exprs(e))
+
+
+def _start(em: _GroupEmitter, aff: Affine, st: _LoopState, active: ll.Value) -> None:
+    """Before the first iteration: the start index, every item active."""
+    fl, geo = em.fl, em.geo
+    b = fl.builder
     em.uniform()
     start = aff.wi if aff.offset is None else n.Binary(aff.wi.type, "add", aff.wi, aff.offset)
-    b.store(fl.expr(start), base)
+    b.store(fl.expr(start), st.base)
     memset = fl.ml.declare("llvm.memset.p0.i64", ll.VoidType(), [PTR, I8, I64, I1])
     count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
     b.call(memset, [active, ll.Constant(I8, 1), count, ll.Constant(I1, 0)])
-    head, step, end = (fl.new_block(f"mwhile.{k}") for k in ("head", "step", "end"))
-    every = fl.alloca(I1, name="masked.every")  # no item has left the loop yet
-    b.store(ll.Constant(I1, 1), every)
-    b.branch(head)
-    b.position_at_end(head)
-    b.store(ll.Constant(I8, 0), ran)
-    _prefetch(em, s, aff, b.load(base, typ=ty))
+    b.store(ll.Constant(I1, 1), st.every)
+
+
+def _advance(em: _GroupEmitter, aff: Affine, st: _LoopState) -> None:
+    """The index's step, taken at group level."""
+    fl = em.fl
+    b = fl.builder
+    em.uniform()
+    ty = llvm_type(fl.fn.locals[aff.var])
+    b.store(b.add(b.load(st.base, typ=ty), fl.expr(aff.step)), st.base)
+
+
+def _iteration(em: _GroupEmitter, s: n.While, aff: Affine, st: _LoopState, active: ll.Value,
+               stream: tuple[ll.Value, ll.Value] | None) -> None:  # fmt: skip
+    """One iteration of every item of the current group; sets ``st.ran``. ``stream``: this
+    group's place in its batch and the batch's size (prefetching along the batch's slab)."""
+    fl, geo = em.fl, em.geo
+    b = fl.builder
+    ty = llvm_type(fl.fn.locals[aff.var])
+    b.store(ll.Constant(I8, 0), st.ran)
+    _prefetch(em, s, aff, b.load(st.base, typ=ty), stream)
     body = s.body[:-1]  # the last statement is the index's step, taken at group level
     analysed = [n.If(s.cond, body, ())]
 
     def lane_index() -> None:
         lane = b.sub(fl.wi_values[("global_id", 0)], geo.base[0], flags=["nsw"])
-        b.store(b.add(b.load(base, typ=ty), lane), index)
-        fl.slots[aff.var] = index
+        b.store(b.add(b.load(st.base, typ=ty), lane), st.index)
+        fl.slots[aff.var] = st.index
 
     def item() -> None:
         lane_index()
@@ -78,7 +189,7 @@ def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -
         go.add_incoming(cond, test_end)
         flag = b.zext(go, I8)
         b.store(flag, slot)
-        b.store(b.or_(b.load(ran, typ=I8), flag), ran)
+        b.store(b.or_(b.load(st.ran, typ=I8), flag), st.ran)
         b.cbranch(go, run, nxt)
         b.position_at_end(run)
         fl.lower_body(body)
@@ -87,29 +198,23 @@ def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -
 
     def item_all_in() -> None:
         lane_index()
-        b.store(ll.Constant(I8, 1), ran)
+        b.store(ll.Constant(I8, 1), st.ran)
         fl.lower_body(body)
 
-    all_in = _all_lanes_in(em, s, aff, b.load(base, typ=ty))
-    if all_in is not None:
-        fast, slow, latch = (fl.new_block(f"mwhile.{k}") for k in ("fast", "slow", "latch"))
-        b.cbranch(b.and_(b.load(every, typ=I1), all_in), fast, slow)
-        b.position_at_end(fast)
-        em.work_item_nest([], emit=item_all_in, analysed=analysed)
-        b.branch(latch)
-        b.position_at_end(slow)
-        b.store(ll.Constant(I1, 0), every)
+    all_in = _all_lanes_in(em, s, aff, b.load(st.base, typ=ty))
+    if all_in is None:
         em.work_item_nest([], emit=item, analysed=analysed)
-        b.branch(latch)
-        b.position_at_end(latch)
-    else:
-        em.work_item_nest([], emit=item, analysed=analysed)
-    b.cbranch(b.icmp_unsigned("!=", b.load(ran, typ=I8), ll.Constant(I8, 0)), step, end)
-    b.position_at_end(step)
-    em.uniform()
-    b.store(b.add(b.load(base, typ=ty), fl.expr(aff.step)), base)
-    b.branch(head)
-    b.position_at_end(end)
+        return
+    fast, slow, latch = (fl.new_block(f"mwhile.{k}") for k in ("fast", "slow", "latch"))
+    b.cbranch(b.and_(b.load(st.every, typ=I1), all_in), fast, slow)
+    b.position_at_end(fast)
+    em.work_item_nest([], emit=item_all_in, analysed=analysed)
+    b.branch(latch)
+    b.position_at_end(slow)
+    b.store(ll.Constant(I1, 0), st.every)
+    em.work_item_nest([], emit=item, analysed=analysed)
+    b.branch(latch)
+    b.position_at_end(latch)
 
 
 def _all_lanes_in(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -> ll.Value | None:
@@ -148,8 +253,10 @@ def _streamed(em: _GroupEmitter, s: n.While, var: str) -> list[str]:
     return names
 
 
-def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -> None:
-    """Prefetch the chunk each streamed array will read ``PREFETCH_AHEAD`` bytes ahead."""
+def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
+              stream: tuple[ll.Value, ll.Value] | None) -> None:  # fmt: skip
+    """Prefetch the chunk each streamed array will read ``PREFETCH_AHEAD`` bytes ahead: in
+    this group's own iterations, or (``stream``) along the slab its batch reads."""
     from codegen.cpu_groups import counted_loop
 
     fl = em.fl
@@ -160,14 +267,25 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -> No
     em.uniform()
     step = fl.expr(aff.step)
     prefetch = fl.ml.declare("llvm.prefetch.p0", ll.VoidType(), [PTR, I32, I32, I32])
+    lsize = em.geo.lsize[0]
     for name in names:
         arr = fl.arrays[name]
         ety = memory_type(arr.type.dtype)
-        chunk = b.mul(em.geo.lsize[0], ll.Constant(I64, arr.type.dtype.itemsize))
-        ahead = b.udiv(ll.Constant(I64, PREFETCH_AHEAD), chunk)
-        ahead = b.select(b.icmp_unsigned("==", ahead, ll.Constant(I64, 0)),
-                         ll.Constant(I64, 1), ahead)  # fmt: skip
-        first = gep(b, ety, arr.ptr, b.add(index, b.mul(ahead, step)))
+        size = arr.type.dtype.itemsize
+        chunk = b.mul(lsize, ll.Constant(I64, size))
+        if stream is None:
+            ahead = b.udiv(ll.Constant(I64, PREFETCH_AHEAD), chunk)
+            ahead = b.select(b.icmp_unsigned("==", ahead, ll.Constant(I64, 0)),
+                             ll.Constant(I64, 1), ahead)  # fmt: skip
+            target = b.add(index, b.mul(ahead, step))
+        else:
+            j, size_ = stream
+            lanes = ll.Constant(I64, max(PREFETCH_AHEAD // size, 1))
+            width = b.mul(size_, lsize)
+            past = b.icmp_signed(">=", b.add(b.mul(j, lsize), lanes), width)
+            wrap = b.select(past, b.sub(step, width), ll.Constant(I64, 0))
+            target = b.add(b.add(index, lanes), wrap)
+        first = gep(b, ety, arr.ptr, target)
         lines = b.add(b.udiv(chunk, ll.Constant(I64, 64)), ll.Constant(I64, 1))
 
         def line(k: ll.Value, _: ll.Block, first: ll.Value = first) -> None:
@@ -177,4 +295,4 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -> No
         counted_loop(fl, ll.Constant(I64, 0), lines, "prefetch", line)
 
 
-__all__ = ["PREFETCH_AHEAD", "masked_while"]
+__all__ = ["PREFETCH_AHEAD", "masked_while", "masked_while_batch"]
