@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import gpuoff as go
+from codegen.opencl import EXACT_GRID_OPTION
 from gpuoff import Array, Borrow, BorrowMut, f32, f64, i32, i64
 from gpuoff.ir import types as t
 from gpuoff.ownership import Access
@@ -174,6 +175,33 @@ def test_a_block_that_does_not_divide_the_grid_runs_each_item_once(
     run_device(m, [hits], grid, block)
     np.testing.assert_array_equal(hits[: np.prod(grid)], 1)
     assert not hits[np.prod(grid) :].any()
+
+
+@pytest.mark.parametrize(
+    ("grid", "block"), [((1024,), None), ((64, 3, 2), None), ((96, 4), (32, 2))]
+)
+def test_the_exact_grid_build_runs_each_item_once_on_exact_launches(
+    grid: tuple[int, ...], block: tuple[int, ...] | None
+) -> None:
+    # Global size == grid (no rounding: a multiple of 64, or a dividing block): the program
+    # built without the guard covers the grid exactly.
+    hits = np.zeros(int(np.prod(grid)) + 64, np.int32)
+    m = lower(count_items, [arg_type(hits, MUT)], boundscheck=False)
+    run_device(m, [hits], grid, block, options=(EXACT_GRID_OPTION,))
+    np.testing.assert_array_equal(hits[: np.prod(grid)], 1)
+    assert not hits[np.prod(grid) :].any()
+
+
+def test_the_exact_grid_build_has_no_guard_for_rounded_launches() -> None:
+    # What the option changes: launched over 1000 items in groups of 64, the plain build stops
+    # items 1000..1023 and the exact-grid build does not (so the runtime may use it only when
+    # nothing is rounded). The overrun lands in the padding of ``hits``.
+    for options, overrun in (((), 0), ((EXACT_GRID_OPTION,), 24)):
+        hits = np.zeros(1000 + 64, np.int32)
+        m = lower(count_items, [arg_type(hits, MUT)], boundscheck=False)
+        run_device(m, [hits], (1000,), (64,), options=options)
+        np.testing.assert_array_equal(hits[:1000], 1)
+        assert int(hits[1000:].sum()) == overrun
 
 
 def flags_kernel(on: go.boolean, src: Borrow[Array[go.boolean]],

@@ -4,6 +4,7 @@ interpreter, and compare. (No tests here.)"""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -80,27 +81,36 @@ def lower(pyfunc: Callable[..., Any], arg_types: Sequence[ScalarType | ArrayType
     return module
 
 
-_built: dict[str, OpenCLProgram] = {}
+_built: dict[tuple[str, tuple[str, ...]], OpenCLProgram] = {}
 
 
-def build(module: n.Module) -> OpenCLProgram:
+def build(module: n.Module, options: tuple[str, ...] = ()) -> OpenCLProgram:
     """Build ``module`` from source (never from the binary cache, so the driver's log is
-    real) and assert the generated C compiles without a single warning."""
+    real), with ``options`` added to the build options, and assert the generated C compiles
+    without a single warning."""
     dev = device()
     source = dev.render(module)
-    program = _built.get(source.text)
+    source = dataclasses.replace(source, build_options=(*source.build_options, *options))
+    key = (source.text, source.build_options)
+    program = _built.get(key)
     if program is None or program.module != module:
         program = build_program(dev, module, source, None)
         assert program.build_log == "", program.build_log
-        _built[source.text] = program
+        _built[key] = program
     return program
 
 
-def run_device(module: n.Module, args: Sequence[Arg], grid: Sequence[int],
-               block: Sequence[int] | None = None) -> None:  # fmt: skip
-    """Compile ``module`` for opencl:0, run it over ``grid`` and copy every array back into
-    ``args`` (in place). Raises the launch's ``BoundsError``, if any."""
-    program = build(module)
+def run_device(
+    module: n.Module,
+    args: Sequence[Arg],
+    grid: Sequence[int],
+    block: Sequence[int] | None = None,
+    options: tuple[str, ...] = (),
+) -> None:
+    """Compile ``module`` for opencl:0 (``options``: extra build options), run it over
+    ``grid`` and copy every array back into ``args`` (in place). Raises the launch's
+    ``BoundsError``, if any."""
+    program = build(module, options)
     dev = device()
     allocs: list[tuple[Allocation, np.ndarray[Any, Any]]] = []
     largs: list[LaunchArg] = []
