@@ -38,10 +38,10 @@ STENCIL = """
 __kernel void stencil5(__global const float* restrict src, __global float* restrict dst,
                        const int rows, const int cols)
 {
-    int j = get_global_id(0);
-    int i = get_global_id(1);
+    long j = get_global_id(0);  /* long: int indices cost PoCL a sign extension per access */
+    long i = get_global_id(1);
     if (i < rows && j < cols) {
-        int c = i * cols + j;
+        long c = i * cols + j;
         if (i > 0 && i < rows - 1 && j > 0 && j < cols - 1) {
             float sum = (((src[c] + src[c - cols]) + src[c + cols]) + src[c - 1]) + src[c + 1];
             dst[c] = 0.2f * sum;

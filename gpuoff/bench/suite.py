@@ -17,6 +17,7 @@ from gpuoff.bench import cases_compute, cases_scan
 from gpuoff.bench.harness import BenchSkip, Case, Impl, Row, measure
 from gpuoff.bench.progress import Progress
 from gpuoff.bench.registry import Entry, backend_of, make_case, on_device, pow2, rng
+from gpuoff.errors import GpuoffError
 
 
 @dataclass
@@ -196,24 +197,40 @@ def run_suite(
     result = SuiteResult()
     bar = Progress(len(entries) * len(devices), enabled=progress)
     for device in devices:
-        for entry in entries:
-            what = f"{entry.name} on {device}"
-            bar.step(what)
-            if backend_of(device) not in entry.backends:
-                result.skipped.append(f"{what}: not for this backend")
-                continue
-            watchdog = _watchdog(what, result, timeout, on_timeout)
-            try:
-                case = entry.make(device, quick)
-                result.skipped.extend(case.skipped)
-                result.rows.append(measure(case, repeats=entry.repeats, tick=bar.tick))
-            except BenchSkip as e:
-                result.skipped.append(f"{what}: {e}")
-            finally:
-                if watchdog is not None:
-                    watchdog.cancel()
+        scope = on_device(device)
+        try:
+            scope.__enter__()  # once: the cases' runs find it current (no switch timed)
+        except GpuoffError:  # cannot be opened here: each case says why it skips
+            _run_entries(device, entries, quick, result, bar, timeout, on_timeout)
+            continue
+        try:
+            _run_entries(device, entries, quick, result, bar, timeout, on_timeout)
+        finally:
+            scope.__exit__(None, None, None)
     bar.close()
     return result
+
+
+def _run_entries(device: str, entries: list[Entry], quick: bool, result: SuiteResult,
+                 bar: Progress, timeout: float | None,
+                 on_timeout: OnTimeout | None) -> None:  # fmt: skip
+    """``run_suite``'s work on one device (made current by the caller)."""
+    for entry in entries:
+        what = f"{entry.name} on {device}"
+        bar.step(what)
+        if backend_of(device) not in entry.backends:
+            result.skipped.append(f"{what}: not for this backend")
+            continue
+        watchdog = _watchdog(what, result, timeout, on_timeout)
+        try:
+            case = entry.make(device, quick)
+            result.skipped.extend(case.skipped)
+            result.rows.append(measure(case, repeats=entry.repeats, tick=bar.tick))
+        except BenchSkip as e:
+            result.skipped.append(f"{what}: {e}")
+        finally:
+            if watchdog is not None:
+                watchdog.cancel()
 
 
 def _watchdog(
