@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from codegen.opencl import ERR_LEN
+from codegen.opencl import ERR_LEN, EXACT_GRID_OPTION
 from gpuoff import __version__
 from gpuoff.errors import BoundsError, DeviceError
 from gpuoff.ir.nodes import Module
@@ -63,7 +63,11 @@ from gpuoff.runtime.devices.base import (
     LaunchArg,
     Program,
 )  # fmt: skip
-from gpuoff.runtime.devices.opencl_program import OpenCLProgram, build_program
+from gpuoff.runtime.devices.opencl_program import (
+    OpenCLProgram,
+    build_cl_program,
+    build_program,
+)
 
 _DONE = DoneEvent()
 _ERR_SLOTS = 4096
@@ -380,6 +384,11 @@ class OpenCLDevice(Device):
         if debug.enabled(debug.CODE):
             debug.log(debug.CODE, f"OpenCL C of {module.name} for {self.name}:\n{source.text}")
         program = build_program(self, module, source, _binary_path(key))
+        if not source.uses_barrier:
+            exact_key = hashlib.sha256(f"{key}\0{EXACT_GRID_OPTION}".encode()).hexdigest()
+            program.exact_builder = lambda: build_cl_program(
+                self, module, source, _binary_path(exact_key), (EXACT_GRID_OPTION,)
+            )[0]
         with self._lock:
             self._programs[key] = program
         return program

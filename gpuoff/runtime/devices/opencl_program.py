@@ -50,14 +50,13 @@ class OpenCLProgram(Program):
         self.build_log = build_log
         self.uses_barrier = source.uses_barrier
         self.checked = source.has_checks
-        self.kernel: Any = cl.Kernel(cl_program, source.kernel_name)
-        dtypes: list[Any] = []
-        for a in source.args:
-            if a.kind in ("buffer", "err"):
-                dtypes.append(None)
-            else:
-                dtypes.append(_NP_ARG[a.ctype] if a.kind == "scalar" else np.int64)
-        self.kernel.set_scalar_arg_dtypes(dtypes)
+        self.kernel: Any = self._kernel_of(cl_program)
+        # The build without the test of ids past the grid (codegen.opencl.EXACT_GRID_OPTION),
+        # made on the first launch whose global size is the grid; ``exact_builder`` (set by the
+        # device) builds its program. Kernels with barriers have no such test.
+        self.exact_builder: Callable[[], Any] | None = None
+        self._exact_kernel: Any = None
+        self._active: Any = self.kernel  # the kernel whose arguments were set last
         # the argument values but the record slot, made by code generated from source.args
         self._head = _head_maker(module, source)
         self._has_slot = bool(source.args) and source.args[-1].kind == "err_slot"
@@ -71,6 +70,29 @@ class OpenCLProgram(Program):
         self.last_items = 0  # work-items (global size) of the previous launch
         # The binding itself, called with positional arguments only (no keyword handling).
         self._enqueue_nd_range: Any = cl._cl.enqueue_nd_range_kernel
+
+    def _kernel_of(self, cl_program: Any) -> Any:
+        """The program's kernel with its argument types fixed (``set_args`` packs by them)."""
+        import pyopencl as cl
+
+        kernel = cl.Kernel(cl_program, self.source.kernel_name)
+        dtypes: list[Any] = []
+        for a in self.source.args:
+            if a.kind in ("buffer", "err"):
+                dtypes.append(None)
+            else:
+                dtypes.append(_NP_ARG[a.ctype] if a.kind == "scalar" else np.int64)
+        kernel.set_scalar_arg_dtypes(dtypes)
+        return kernel
+
+    def _kernel_for(self, grid: tuple[int, int, int], gsize: tuple[int, ...]) -> Any:
+        """The kernel for a launch of global size ``gsize`` over ``grid``: the exact build
+        when they are equal (made on first use), else the one that tests ids."""
+        if self.uses_barrier or self.exact_builder is None or gsize != grid[: len(gsize)]:
+            return self.kernel
+        if self._exact_kernel is None:
+            self._exact_kernel = self._kernel_of(self.exact_builder())
+        return self._exact_kernel
 
     def flatten(
         self, args: Sequence[LaunchArg], grid: tuple[int, int, int], err: Any, slot: int
@@ -116,7 +138,6 @@ class OpenCLProgram(Program):
         slot: int,
     ) -> Any:
         """Set the arguments and enqueue one launch; returns the ``cl.Event``."""
-        kernel = self.kernel
         with self._lock:  # set_args and enqueue must not interleave with another thread's
             last = self._last_launch
             if last is not None and _same_objects(args, last[0]) and grid == last[1] \
@@ -126,6 +147,9 @@ class OpenCLProgram(Program):
                 gsize, lsize = last[4]
             else:
                 gsize, lsize = self.sizes(grid, block)
+                kernel = self._kernel_for(grid, gsize)
+                if kernel is not self._active:  # its arguments are another launch's
+                    self._active, self._last, self._last_slot = kernel, [], -1
                 head = self._head(args, grid, err)
                 self._last_launch = (list(args), grid, block, err, (gsize, lsize))
                 self.last_items = math.prod(gsize)
@@ -142,7 +166,7 @@ class OpenCLProgram(Program):
 
     def _enqueue_locked(self, queue: Any, gsize: Any, lsize: Any, slot: int) -> Any:
         """Set the record slot if it moved, then enqueue (the caller holds ``_lock``)."""
-        kernel = self.kernel
+        kernel = self._active
         if slot != self._last_slot and self._has_slot:
             # A loop of checked launches: only the record slot moves, set as raw bytes.
             kernel._set_arg_buf(self._slot_index, slot.to_bytes(8, sys.byteorder))
@@ -169,7 +193,7 @@ class OpenCLProgram(Program):
     def enqueue_repeated(self, queue: Any, count: int) -> Any:
         """Enqueue the previous launch ``count`` more times (a kernel without checks: no
         record slot), in one burst; returns the last ``cl.Event``."""
-        kernel, enqueue = self.kernel, self._enqueue_nd_range
+        kernel, enqueue = self._active, self._enqueue_nd_range
         with self._lock:
             last = self._last_launch
             assert last is not None and count > 0, "enqueue_repeated before any enqueue"
@@ -242,15 +266,25 @@ def build_program(
 ) -> OpenCLProgram:
     """Build ``source`` for ``device``: from the cached driver binary at ``binary_path`` when
     there is one the driver accepts, else from source (then store the binary)."""
+    prg, log = build_cl_program(device, module, source, binary_path)
+    return OpenCLProgram(module, source, prg, log)
+
+
+def build_cl_program(
+    device: OpenCLDevice, module: Module, source: OpenCLSource, binary_path: Path | None,
+    extra_options: Sequence[str] = (),
+) -> tuple[Any, str]:  # fmt: skip
+    """``build_program``'s ``cl.Program`` and build log, built with ``source``'s options and
+    ``extra_options``."""
     cl: Any = __import__("pyopencl")
-    options = list(source.build_options)
+    options = [*source.build_options, *extra_options]
     dev = device.cl_device
     if binary_path is not None and binary_path.is_file():
         try:
             prg = cl.Program(device.context, [dev], [binary_path.read_bytes()])
             prg.build(options=options)
             debug.log(debug.CACHE, f"opencl binary cache hit: {module.name} ({binary_path.name})")
-            return OpenCLProgram(module, source, prg, "")
+            return prg, ""
         except Exception:  # noqa: BLE001 - a stale or foreign binary: rebuild from source
             debug.log(debug.CACHE, f"opencl binary cache entry rejected: {binary_path.name}")
     prg = cl.Program(device.context, source.text)
@@ -268,7 +302,7 @@ def build_program(
     log = str(prg.get_build_info(dev, cl.program_build_info.LOG)).strip()
     if binary_path is not None:
         _store(binary_path, prg.get_info(cl.program_info.BINARIES)[0])
-    return OpenCLProgram(module, source, prg, log)
+    return prg, log
 
 
 def _store(path: Path, data: bytes) -> None:
