@@ -186,6 +186,14 @@ def enter_group(em: _GroupEmitter, j: ll.Value) -> None:
         fl.arrays[sa.name] = _shared_value(sa, at)
 
 
+def item_array(b: ll.IRBuilder, ty: ll.Type, count: ll.Value, name: str) -> ll.Value:
+    """A per-item array of ``count`` elements, cache-line aligned: vector loads and stores of
+    consecutive items then never straddle two lines (a store that does costs twice)."""
+    ptr = opaque_alloca(b, ty, count, name)
+    ptr.align = 64
+    return ptr
+
+
 def shared_arrays(fl: FunctionLowerer, kernel: n.Function) -> None:
     """One copy of each shared array (kernels not run in batches), in the alloca block."""
     for sa in kernel.shared:
@@ -214,24 +222,22 @@ def fission_state(em: _GroupEmitter, b: ll.IRBuilder, parts: list[Part] | None) 
             ty = ll.ArrayType(llvm_type(kernel.locals[name]), MAX_BATCH)
             batch.uniform[name] = fl.alloca(ty, name=f"{name}.groups")
         for name in per_item:
-            batch.wi[name] = opaque_alloca(b, llvm_type(kernel.locals[name]), copies,
-                                           f"{name}.wi")  # fmt: skip
+            batch.wi[name] = item_array(b, llvm_type(kernel.locals[name]), copies, f"{name}.wi")
         for w in loops:
-            batch.active[id(w)] = opaque_alloca(b, I8, copies, "active.wi")
+            batch.active[id(w)] = item_array(b, I8, copies, "active.wi")
     else:
         shared_arrays(fl, kernel)
         for name in em.group_uniform:
             em.uniform_slots[name] = fl.alloca(llvm_type(kernel.locals[name]), name=f"{name}.group")
         for name in per_item:
-            em.wi_arrays[name] = opaque_alloca(b, llvm_type(kernel.locals[name]), count,
-                                               f"{name}.wi")  # fmt: skip
+            em.wi_arrays[name] = item_array(b, llvm_type(kernel.locals[name]), count, f"{name}.wi")
         for w in loops:
-            em.active[id(w)] = opaque_alloca(b, I8, count, "active.wi")
+            em.active[id(w)] = item_array(b, I8, count, "active.wi")
     for s in walk_stmts(kernel.body):
         if em.ic.predicated_if(s):
-            em.pred_arrays[id(s)] = opaque_alloca(b, I8, count, "pred.wi")
+            em.pred_arrays[id(s)] = item_array(b, I8, count, "pred.wi")
     if any(isinstance(s, n.Return) for s in walk_stmts(kernel.body)):
-        em.done = opaque_alloca(b, I8, count, "done.wi")
+        em.done = item_array(b, I8, count, "done.wi")
         em.any_done = fl.alloca(I8, name="any_done")
 
 
