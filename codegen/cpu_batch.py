@@ -150,14 +150,15 @@ def _shared_value(sa: n.SharedArray, ptr: ll.Value) -> ArrayValue:
                       [ll.Constant(I64, s) for s in strides])  # fmt: skip
 
 
-def group_slot(em: _GroupEmitter, name: str, ty: ll.Type) -> ll.Value:
-    """A new group-level scalar slot: one per group of the batch when batching."""
-    batch = em.batch
-    if batch is None:
-        return em.fl.alloca(ty, name=f"{name}.uniform")
-    arr = em.fl.alloca(ll.ArrayType(ty, MAX_BATCH), name=f"{name}.groups")
-    batch.uniform[name] = arr
-    return gep(em.fl.builder, ty, arr, batch.j)
+def loop_slot(em: _GroupEmitter, name: str, ty: ll.Type) -> ll.Value:
+    """The group-level slot of a group-level loop's variable (of the current group when
+    batching)."""
+    base = em.loop_slots.get(name)
+    copies = MAX_BATCH if em.batch is not None else 1
+    if base is None:
+        base = em.loop_slots[name] = em.fl.alloca(ll.ArrayType(ty, copies), name=f"{name}.loop")
+    j = em.batch.j if em.batch is not None else ll.Constant(I64, 0)
+    return gep(em.fl.builder, ty, base, j)
 
 
 def enter_group(em: _GroupEmitter, j: ll.Value) -> None:
@@ -282,5 +283,5 @@ def emit_batches(em: _GroupEmitter, lo: ll.Value, hi: ll.Value, parts: Sequence[
 
 __all__ = [
     "BATCH_BYTES", "MAX_BATCH", "Batch", "Part", "batch_parts", "emit_batches", "enter_group",
-    "group_slot", "masked_vars", "new_batch",
+    "loop_slot", "masked_vars", "new_batch",
 ]  # fmt: skip

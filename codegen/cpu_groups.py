@@ -30,7 +30,7 @@ from codegen.cpu_batch import (
     batch_parts,
     emit_batches,
     fission_state,
-    group_slot,
+    loop_slot,
     shared_arrays,
 )
 from codegen.cpu_checks import (
@@ -61,7 +61,7 @@ from codegen.llvm import (
     llvm_type,
 )
 from codegen.llvm_stmt import trip_count
-from codegen.llvm_walk import escaping_jumps, has_barrier
+from codegen.llvm_walk import escaping_jumps, has_barrier, walk_exprs
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
@@ -140,6 +140,7 @@ class _GroupEmitter:
         self.any_done: ll.Value | None = None
         self.unguarded = False
         self.batch: Batch | None = None  # groups run in batches (codegen.cpu_batch)
+        self.loop_slots: dict[str, ll.Value] = {}  # variables of group-level loops
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
@@ -380,11 +381,11 @@ class _GroupEmitter:
         self.uniform()
         vals = [fl.expr(e) for e in (s.start, s.stop, s.step)]
         wide = [v if st.bits == 64 else (b.sext(v, I64) if st.is_signed else b.zext(v, I64))
-                for v in vals]
+                for v in vals]  # fmt: skip
         count = trip_count(b, *wide)
-        if s.var not in self.uniform_slots:
-            self.uniform_slots[s.var] = group_slot(self, s.var, llvm_type(st))
-        slot = self.uniform_slots[s.var]
+        # The variable lives at group level while the loop runs (its body's regions read it
+        # from there); afterwards in each item's own slot again.
+        slot = self.uniform_slots[s.var] = loop_slot(self, s.var, llvm_type(st))
         start, _, step = vals
         end = fl.new_block("gfor.end")
 
@@ -396,6 +397,15 @@ class _GroupEmitter:
             self.group_loops.pop()
 
         counted_loop(fl, ll.Constant(I64, 0), count, "gfor", body, end)
+        del self.uniform_slots[s.var]
+        inside = sum(1 for e in walk_exprs([s]) if isinstance(e, n.Var) and e.name == s.var)
+        if self.ic.reads.get(s.var, 0) > inside:
+            # Read elsewhere: every item sees the last value, or its own after no iteration.
+            def store() -> None:
+                b.store(b.load(slot, typ=llvm_type(st)), fl.slots[s.var])
+
+            with b.if_then(b.icmp_signed(">", count, ll.Constant(I64, 0))):
+                self.work_item_nest([], emit=store, analysed=[])
 
     def _uniform_while(self, s: n.While) -> None:
         fl = self.fl
