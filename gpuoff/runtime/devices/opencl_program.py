@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from gpuoff.runtime.devices.opencl import OpenCLDevice
 
 
+EXACT_AFTER = 3
+"""A program gets its exact-grid build at its this-many-th launch whose global size is the
+grid: a kernel launched once or twice is built once (a first launch costs one build), a loop
+of launches gets the faster build."""
 _NP_ARG = {"float": np.float32, "double": np.float64, "half": np.float16, "int": np.int32,
            "long": np.int64, "uint": np.uint32, "uchar": np.uint8}  # fmt: skip
 
@@ -51,11 +55,12 @@ class OpenCLProgram(Program):
         self.uses_barrier = source.uses_barrier
         self.checked = source.has_checks
         self.kernel: Any = self._kernel_of(cl_program)
-        # The build without the test of ids past the grid (codegen.opencl.EXACT_GRID_OPTION),
-        # made on the first launch whose global size is the grid; ``exact_builder`` (set by the
-        # device) builds its program. Kernels with barriers have no such test.
+        # The build without the test of ids past the grid (codegen.opencl.EXACT_GRID_OPTION)
+        # for launches whose global size is the grid, made by ``exact_builder`` (set by the
+        # device) after EXACT_AFTER of them (``_tier_up``). Kernels with barriers have no test.
         self.exact_builder: Callable[[], Any] | None = None
         self._exact_kernel: Any = None
+        self._exact_wanted = 0  # launches so far that could have used it
         self._active: Any = self.kernel  # the kernel whose arguments were set last
         # the argument values but the record slot, made by code generated from source.args
         self._head = _head_maker(module, source)
@@ -88,11 +93,30 @@ class OpenCLProgram(Program):
     def _kernel_for(self, grid: tuple[int, int, int], gsize: tuple[int, ...]) -> Any:
         """The kernel for a launch of global size ``gsize`` over ``grid``: the exact build
         when they are equal (made on first use), else the one that tests ids."""
-        if self.uses_barrier or self.exact_builder is None or gsize != grid[: len(gsize)]:
+        if self._exact_kernel is None or gsize != grid[: len(gsize)]:
             return self.kernel
-        if self._exact_kernel is None:
-            self._exact_kernel = self._kernel_of(self.exact_builder())
         return self._exact_kernel
+
+    def _tier_up(self, launches: int) -> None:
+        """Count ``launches`` more of the previous launch; once ``EXACT_AFTER`` of them had a
+        global size equal to the grid, build the exact-grid kernel and move the previous
+        launch's arguments onto it (the caller holds ``_lock``)."""
+        last = self._last_launch
+        if self.exact_builder is None or self.uses_barrier or last is None:
+            return
+        gsize, grid = last[4][0], last[1]
+        if gsize != grid[: len(gsize)]:
+            return
+        self._exact_wanted += launches
+        if self._exact_wanted < EXACT_AFTER:
+            return
+        kernel = self._exact_kernel = self._kernel_of(self.exact_builder())
+        self.exact_builder = None  # built: nothing more to count
+        if self._has_slot:
+            kernel.set_args(*self._last, self._last_slot)
+        else:
+            kernel.set_args(*self._last)
+        self._active = kernel
 
     def flatten(
         self, args: Sequence[LaunchArg], grid: tuple[int, int, int], err: Any, slot: int
@@ -166,6 +190,8 @@ class OpenCLProgram(Program):
 
     def _enqueue_locked(self, queue: Any, gsize: Any, lsize: Any, slot: int) -> Any:
         """Set the record slot if it moved, then enqueue (the caller holds ``_lock``)."""
+        if self.exact_builder is not None:
+            self._tier_up(1)
         kernel = self._active
         if slot != self._last_slot and self._has_slot:
             # A loop of checked launches: only the record slot moves, set as raw bytes.
@@ -193,10 +219,12 @@ class OpenCLProgram(Program):
     def enqueue_repeated(self, queue: Any, count: int) -> Any:
         """Enqueue the previous launch ``count`` more times (a kernel without checks: no
         record slot), in one burst; returns the last ``cl.Event``."""
-        kernel, enqueue = self._active, self._enqueue_nd_range
         with self._lock:
             last = self._last_launch
             assert last is not None and count > 0, "enqueue_repeated before any enqueue"
+            if self.exact_builder is not None:
+                self._tier_up(count)
+            kernel, enqueue = self._active, self._enqueue_nd_range
             gsize, lsize = last[4]
             try:
                 for _ in range(count - 1):
