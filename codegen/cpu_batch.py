@@ -12,8 +12,9 @@ after it, again group by group.
 
 Each group of a batch keeps its own copy of what lives from one part to the next: per-item
 locals, group-uniform locals, shared arrays, the loops' per-item "active" flags. A batch holds
-as many groups as fit ``BATCH_BYTES`` of that state (at least 1, at most ``MAX_BATCH``),
-decided at run time from the block size.
+enough groups for the loops to read ``SLAB_BYTES`` in a row per iteration, as long as their
+state fits ``BATCH_BYTES`` (at least 1 group, at most ``MAX_BATCH``), decided at run time from
+the block size.
 
 Every group still runs its own statements in order, barriers included; only the interleaving
 of different groups changes, which no kernel can rely on (groups are unordered on every device,
@@ -48,9 +49,15 @@ if TYPE_CHECKING:
 MAX_BATCH = 64
 """Most groups in one batch (per-group scalars live in arrays of this length)."""
 
-BATCH_BYTES = 256 * 1024
+SLAB_BYTES = 2048
+"""A batch holds enough groups that one iteration of its loops reads this many bytes in a row
+(through the loop's index). Measured on the bench's reduction and histogram (2-core VM, data
+partly in the L3): 1-4 KiB slabs beat both one group at a time (the histogram's 256-byte
+chunks defeat prefetching) and large batches (the reduction slowed down from 16 KiB on)."""
+
+BATCH_BYTES = 32 * 1024
 """Budget for one batch's per-group state (per-item locals, shared arrays, active flags): the
-groups of a batch take turns every iteration, so their state should stay in the L2 cache."""
+groups of a batch take turns every iteration, so their state should stay in the L1 cache."""
 
 Part = tuple[n.Stmt, ...] | n.While
 """A run of top-level statements executed group by group, or a grid-stride loop executed for
@@ -112,18 +119,27 @@ def _shared_elems(sa: n.SharedArray) -> int:
 
 
 def new_batch(em: _GroupEmitter, b: ll.IRBuilder, count: ll.Value, per_item: list[ll.Type],
-              kernel: n.Function) -> Batch:  # fmt: skip
-    """Decide the capacity (at run time) and allocate the per-group copies; ``per_item``
-    lists the element types of the per-item arrays (locals and active flags)."""
+              parts: Sequence[Part]) -> Batch:  # fmt: skip
+    """Decide the capacity (at run time) and allocate the per-group copies of shared arrays;
+    ``per_item`` lists the element types of the per-item arrays (locals and active flags)."""
     fl = em.fl
+    kernel = fl.fn
+    one = ll.Constant(I64, 1)
+
+    def at_least_one(v: ll.Value) -> ll.Value:
+        return b.select(b.icmp_unsigned("<", v, one), one, v)
+
+    # Enough groups for a slab of SLAB_BYTES per iteration, as long as their state fits.
+    chunk = b.mul(em.geo.lsize[0], ll.Constant(I64, max(_streamed_bytes(kernel, parts), 1)))
+    slab = at_least_one(b.udiv(b.add(ll.Constant(I64, SLAB_BYTES - 1), chunk), chunk))
     item_bytes = sum(_bytes(ty) for ty in per_item)
     shared_bytes = sum(_shared_elems(sa) * sa.type.dtype.itemsize for sa in kernel.shared)
     state = b.add(b.mul(count, ll.Constant(I64, max(item_bytes, 1))),
-                  ll.Constant(I64, shared_bytes))  # fmt: skip
-    cap = b.udiv(ll.Constant(I64, BATCH_BYTES), state)
-    cap = b.select(b.icmp_unsigned("<", cap, ll.Constant(I64, 1)), ll.Constant(I64, 1), cap)
-    limit = ll.Constant(I64, MAX_BATCH)
-    cap = b.select(b.icmp_unsigned(">", cap, limit), limit, cap)
+                  ll.Constant(I64, max(shared_bytes, 1)))  # fmt: skip
+    fits = at_least_one(b.udiv(ll.Constant(I64, BATCH_BYTES), state))
+    cap: ll.Value = ll.Constant(I64, MAX_BATCH)
+    for limit in (slab, fits):
+        cap = b.select(b.icmp_unsigned("<", limit, cap), limit, cap)
     batch = Batch(cap, count)
     for sa in kernel.shared:
         elems = _shared_elems(sa)
@@ -133,6 +149,19 @@ def new_batch(em: _GroupEmitter, b: ll.IRBuilder, count: ll.Value, per_item: lis
         batch.shared[sa.name] = (ptr, elems)
         fl.arrays[sa.name] = _shared_value(sa, ptr)
     return batch
+
+
+def _streamed_bytes(kernel: n.Function, parts: Sequence[Part]) -> int:
+    """Bytes per work-item that the batched loops read through their index, per iteration."""
+    from codegen.cpu_masked import streamed
+
+    ic = Interchange(kernel)
+    total = 0
+    for p in parts:
+        aff = ic.masked(p, kernel.body) if isinstance(p, n.While) else None
+        if isinstance(p, n.While) and aff is not None:
+            total = max(total, sum(r.type.dtype.itemsize for r in streamed(kernel, p, aff.var)))
+    return total
 
 
 def _bytes(ty: ll.Type) -> int:
@@ -217,7 +246,7 @@ def fission_state(em: _GroupEmitter, b: ll.IRBuilder, parts: list[Part] | None) 
     loops = em.ic.masked_loops(kernel.body)
     if parts is not None:
         types = [llvm_type(kernel.locals[name]) for name in per_item] + [I8] * len(loops)
-        em.batch = batch = new_batch(em, b, count, types, kernel)
+        em.batch = batch = new_batch(em, b, count, types, parts)
         copies = b.mul(count, batch.capacity)
         for name in em.group_uniform:
             ty = ll.ArrayType(llvm_type(kernel.locals[name]), MAX_BATCH)
@@ -282,6 +311,7 @@ def emit_batches(em: _GroupEmitter, lo: ll.Value, hi: ll.Value, parts: Sequence[
 
 
 __all__ = [
-    "BATCH_BYTES", "MAX_BATCH", "Batch", "Part", "batch_parts", "emit_batches", "enter_group",
-    "loop_slot", "masked_vars", "new_batch",
+    "BATCH_BYTES", "MAX_BATCH", "SLAB_BYTES", "Batch", "Part", "batch_parts", "emit_batches",
+    "enter_group", "fission_state", "item_array", "loop_slot", "masked_vars", "new_batch",
+    "shared_arrays",
 ]  # fmt: skip

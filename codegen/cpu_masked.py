@@ -239,18 +239,18 @@ def _all_lanes_in(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -
     return b.and_(ok, b.icmp_signed(">=", last, index))
 
 
-def _streamed(em: _GroupEmitter, s: n.While, var: str) -> list[str]:
+def streamed(kernel: n.Function, s: n.While, var: str) -> list[n.ArrayRef]:
     """Contiguous 1-d global arrays that ``s`` loads at exactly its index ``var``."""
-    shared = {sa.name for sa in em.fl.fn.shared}
-    names: list[str] = []
+    shared = {sa.name for sa in kernel.shared}
+    found: list[n.ArrayRef] = []
     for e in walk_exprs([s]):
         if not isinstance(e, n.Load) or len(e.indices) != 1:
             continue
         idx, ref = e.indices[0], e.array
         if isinstance(idx, n.Var) and idx.name == var and ref.name not in shared:
-            if ref.type.ndim == 1 and ref.type.contiguous and ref.name not in names:
-                names.append(ref.name)
-    return names
+            if ref.type.ndim == 1 and ref.type.contiguous and ref not in found:
+                found.append(ref)
+    return found
 
 
 def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
@@ -261,7 +261,7 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
 
     fl = em.fl
     b = fl.builder
-    names = _streamed(em, s, aff.var)
+    names = [ref.name for ref in streamed(fl.fn, s, aff.var)]
     if not names:
         return
     em.uniform()
@@ -279,12 +279,12 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
                              ll.Constant(I64, 1), ahead)  # fmt: skip
             target = b.add(index, b.mul(ahead, step))
         else:
+            # Along the slab: ``lanes`` ahead, past its end into the next iterations' slabs.
             j, size_ = stream
             lanes = ll.Constant(I64, max(PREFETCH_AHEAD // size, 1))
             width = b.mul(size_, lsize)
-            past = b.icmp_signed(">=", b.add(b.mul(j, lsize), lanes), width)
-            wrap = b.select(past, b.sub(step, width), ll.Constant(I64, 0))
-            target = b.add(b.add(index, lanes), wrap)
+            slabs = b.udiv(b.add(b.mul(j, lsize), lanes), width)
+            target = b.add(b.add(index, lanes), b.mul(slabs, b.sub(step, width)))
         first = gep(b, ety, arr.ptr, target)
         lines = b.add(b.udiv(chunk, ll.Constant(I64, 64)), ll.Constant(I64, 1))
 
@@ -295,4 +295,4 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
         counted_loop(fl, ll.Constant(I64, 0), lines, "prefetch", line)
 
 
-__all__ = ["PREFETCH_AHEAD", "masked_while", "masked_while_batch"]
+__all__ = ["PREFETCH_AHEAD", "masked_while", "masked_while_batch", "streamed"]
