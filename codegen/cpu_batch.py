@@ -49,11 +49,12 @@ if TYPE_CHECKING:
 MAX_BATCH = 64
 """Most groups in one batch (per-group scalars live in arrays of this length)."""
 
-SLAB_BYTES = 2048
+SLAB_BYTES = 1024
 """A batch holds enough groups that one iteration of its loops reads this many bytes in a row
-(through the loop's index). Measured on the bench's reduction and histogram (2-core VM, data
-partly in the L3): 1-4 KiB slabs beat both one group at a time (the histogram's 256-byte
-chunks defeat prefetching) and large batches (the reduction slowed down from 16 KiB on)."""
+(through the loop's index). Measured with ``gpuoff bench`` (2-core VM, data partly in the L3):
+the histogram (256-byte chunks per group) gains 0.1 of its ratio from batches of 4-16 groups,
+while the reduction (1 KiB chunks) loses as much from batches of 2 or more; 1 KiB keeps each
+at its best."""
 
 BATCH_BYTES = 32 * 1024
 """Budget for one batch's per-group state (per-item locals, shared arrays, active flags): the
