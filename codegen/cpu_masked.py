@@ -83,7 +83,7 @@ def masked_while_batch(em: _GroupEmitter, s: n.While) -> None:
     alive = fl.alloca(ll.ArrayType(I8, MAX_BATCH), name="masked.alive")
     ran, index = fl.alloca(I8, name="masked.ran"), fl.alloca(ty, name=f"{aff.var}.lane")
     some = fl.alloca(I8, name="masked.some")
-    stream = _contiguous(aff)
+    slab = _slab_plan(em, s, aff) if _contiguous(aff) else None
 
     def state(j: ll.Value) -> _LoopState:
         return _LoopState(gep(b, ty, bases, j), gep(b, I1, everys, j), ran, index)
@@ -100,7 +100,7 @@ def masked_while_batch(em: _GroupEmitter, s: n.While) -> None:
         b.position_at_end(run)
         enter_group(em, j)
         st = state(j)
-        _iteration(em, s, aff, st, em.active[id(s)], (j, batch.size) if stream else None)
+        _iteration(em, s, aff, st, em.active[id(s)], None if slab is None else (j, slab))
         went = b.load(ran, typ=I8)
         b.store(went, live)
         b.store(b.or_(b.load(some, typ=I8), went), some)
@@ -116,6 +116,32 @@ def masked_while_batch(em: _GroupEmitter, s: n.While) -> None:
     counted_loop(fl, zero, batch.size, "mwhile.group", group)
     b.cbranch(b.icmp_unsigned("!=", b.load(some, typ=I8), ll.Constant(I8, 0)), head, end)
     b.position_at_end(end)
+
+
+@dataclass
+class _Slab:
+    """A batch's slab per iteration (``width`` items) and, per streamed array, the prefetch
+    distance in whole slabs and the remainder in items (computed once per batch: no division
+    per group)."""
+
+    width: ll.Value
+    ahead: dict[str, tuple[ll.Value, ll.Value]]
+
+
+def _lanes_ahead(itemsize: int) -> int:
+    return max(PREFETCH_AHEAD // itemsize, 1)
+
+
+def _slab_plan(em: _GroupEmitter, s: n.While, aff: Affine) -> _Slab:
+    fl, batch = em.fl, em.batch
+    assert batch is not None
+    b = fl.builder
+    width = b.mul(batch.size, em.geo.lsize[0])
+    ahead: dict[str, tuple[ll.Value, ll.Value]] = {}
+    for ref in streamed(fl.fn, s, aff.var):
+        lanes = ll.Constant(I64, _lanes_ahead(ref.type.dtype.itemsize))
+        ahead[ref.name] = (b.udiv(lanes, width), b.urem(lanes, width))
+    return _Slab(width, ahead)
 
 
 def _contiguous(aff: Affine) -> bool:
@@ -155,9 +181,9 @@ def _advance(em: _GroupEmitter, aff: Affine, st: _LoopState) -> None:
 
 
 def _iteration(em: _GroupEmitter, s: n.While, aff: Affine, st: _LoopState, active: ll.Value,
-               stream: tuple[ll.Value, ll.Value] | None) -> None:  # fmt: skip
+               stream: tuple[ll.Value, _Slab] | None) -> None:  # fmt: skip
     """One iteration of every item of the current group; sets ``st.ran``. ``stream``: this
-    group's place in its batch and the batch's size (prefetching along the batch's slab)."""
+    group's place in its batch and the batch's slab (prefetching along the slab)."""
     fl, geo = em.fl, em.geo
     b = fl.builder
     ty = llvm_type(fl.fn.locals[aff.var])
@@ -254,7 +280,7 @@ def streamed(kernel: n.Function, s: n.While, var: str) -> list[n.ArrayRef]:
 
 
 def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
-              stream: tuple[ll.Value, ll.Value] | None) -> None:  # fmt: skip
+              stream: tuple[ll.Value, _Slab] | None) -> None:  # fmt: skip
     """Prefetch the chunk each streamed array will read ``PREFETCH_AHEAD`` bytes ahead: in
     this group's own iterations, or (``stream``) along the slab its batch reads."""
     from codegen.cpu_groups import counted_loop
@@ -280,11 +306,12 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
             target = b.add(index, b.mul(ahead, step))
         else:
             # Along the slab: ``lanes`` ahead, past its end into the next iterations' slabs.
-            j, size_ = stream
-            lanes = ll.Constant(I64, max(PREFETCH_AHEAD // size, 1))
-            width = b.mul(size_, lsize)
-            slabs = b.udiv(b.add(b.mul(j, lsize), lanes), width)
-            target = b.add(b.add(index, lanes), b.mul(slabs, b.sub(step, width)))
+            j, slab = stream
+            whole, part = slab.ahead[name]
+            over = b.icmp_unsigned(">=", b.add(b.mul(j, lsize), part), slab.width)
+            slabs = b.add(whole, b.zext(over, I64))
+            lanes = ll.Constant(I64, _lanes_ahead(size))
+            target = b.add(b.add(index, lanes), b.mul(slabs, b.sub(step, slab.width)))
         first = gep(b, ety, arr.ptr, target)
         lines = b.add(b.udiv(chunk, ll.Constant(I64, 64)), ll.Constant(I64, 1))
 
