@@ -141,6 +141,7 @@ class _GroupEmitter:
         self.unguarded = False
         self.batch: Batch | None = None  # groups run in batches (codegen.cpu_batch)
         self.loop_slots: dict[str, ll.Value] = {}  # variables of group-level loops
+        self.hoisted: dict[object, ll.Value] = {}  # values computed once per call
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""

@@ -128,6 +128,22 @@ class _Slab:
     ahead: dict[str, tuple[ll.Value, ll.Value]]
 
 
+def _iterations_ahead(em: _GroupEmitter, itemsize: int) -> ll.Value:
+    """How many of its own iterations ahead a group prefetches (at least 1): computed once,
+    in the function's first block (the block size is an argument), not per iteration."""
+    key = ("ahead", itemsize)
+    if key not in em.hoisted:
+        fl = em.fl
+        assert fl.alloca_block is not None
+        hb = ll.IRBuilder(fl.alloca_block)
+        hb.position_before(fl.alloca_block.terminator)
+        chunk = hb.mul(em.geo.lsize[0], ll.Constant(I64, itemsize))
+        ahead = hb.udiv(ll.Constant(I64, PREFETCH_AHEAD), chunk)
+        zero = hb.icmp_unsigned("==", ahead, ll.Constant(I64, 0))
+        em.hoisted[key] = hb.select(zero, ll.Constant(I64, 1), ahead)
+    return em.hoisted[key]
+
+
 def _lanes_ahead(itemsize: int) -> int:
     return max(PREFETCH_AHEAD // itemsize, 1)
 
@@ -300,10 +316,7 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
         size = arr.type.dtype.itemsize
         chunk = b.mul(lsize, ll.Constant(I64, size))
         if stream is None:
-            ahead = b.udiv(ll.Constant(I64, PREFETCH_AHEAD), chunk)
-            ahead = b.select(b.icmp_unsigned("==", ahead, ll.Constant(I64, 0)),
-                             ll.Constant(I64, 1), ahead)  # fmt: skip
-            target = b.add(index, b.mul(ahead, step))
+            target = b.add(index, b.mul(_iterations_ahead(em, size), step))
         else:
             # Along the slab: ``lanes`` ahead, past its end into the next iterations' slabs.
             j, slab = stream
