@@ -12,10 +12,13 @@ The same fission runs group-uniform inner loops at group level (``codegen.cpu_in
 so the work-item loop inside them vectorises; an ``if`` around such a loop becomes a
 per-work-item predicate array, and a ``return`` marks the item done for later regions (each
 such region also has an unguarded version, run while every item of the group takes part).
-Grid-stride ``while`` loops run masked at group level (``codegen.cpu_masked``); locals that
-are pure functions of the work-item ids are recomputed per region, not kept per item.
-Work-items of a group then interleave differently than one after another: only kernels with
-data races between work-items can tell (their result is schedule-dependent anyway).
+Grid-stride ``while`` loops run masked at group level (``codegen.cpu_masked``), and when
+they stand at the kernel's top level, consecutive groups run in batches around them
+(``codegen.cpu_batch``) so that each iteration reads memory in order; locals that are pure
+functions of the work-item ids are recomputed per region, not kept per item. Per-item arrays
+are cache-line aligned. Work-items of a group then interleave differently than one after
+another: only kernels with data races between work-items can tell (their result is
+schedule-dependent anyway).
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ Each item has an "active" byte: cleared when its condition first fails (it then 
 rest, as the item's own ``while`` would have exited); the group loop ends when no item ran the
 body. Work-items interleave differently than one after another, which only data races between
 work-items can observe (their result is schedule-dependent on any device).
+
+Each iteration prefetches the chunk ``PREFETCH_AHEAD`` bytes ahead of what it reads: in the
+group's own later iterations, or, for a batch of groups (``masked_while_batch``), along the
+slab the batch reads, wrapping into the next iterations' slabs.
 """
 
 from __future__ import annotations
