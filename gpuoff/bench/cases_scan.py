@@ -133,7 +133,7 @@ def scan_case(device: str, quick: bool) -> Case:
     with on_device(device):
         outs = [go.zeros(m, i32) for m in sizes]
         sums = [go.zeros(tiles_for(m), i32) for m in sizes]
-        ins = [go.array(x), *sums[:-1]]  # level k > 0 scans level k - 1's tile totals
+        ins = [go.asarray(x), *sums[:-1]]  # level k > 0 scans level k - 1's tile totals
 
     def blocks(k: int) -> None:
         scan_blocks[(tiles_for(sizes[k]) * BLOCK,), (BLOCK,)](ins[k], outs[k], sums[k])
@@ -339,7 +339,7 @@ def sgemm_tiled_case(device: str, quick: bool) -> Case:
     a = rng().random((n, n), dtype=np.float32)
     b = rng().random((n, n), dtype=np.float32) + np.float32(0.5)
     with on_device(device):
-        ab, bb, cb = go.array(a), go.array(b), go.zeros((n, n), f32)
+        ab, bb, cb = go.asarray(a), go.asarray(b), go.zeros((n, n), f32)  # inputs shared
     side = -(-n // SGEMM_TILE) * SGEMM_TILE
 
     def run() -> None:
