@@ -274,3 +274,21 @@ def load_decls(key: str) -> tuple[CachedDecl, ...] | None:
 def store_decls(key: str, decls: Sequence[Any]) -> None:
     """Cache parameter declarations (``ParamDecl``s) under ``signature_key``."""
     _write(key, tuple(CachedDecl(d.name, d.dtype, d.access, d.is_array) for d in decls))
+
+
+_SPEC_TAG = "launch-checks"
+
+
+def load_spec(key: str) -> tuple[bool, Any]:
+    """``(found, spec)``: the cached ``gpuoff.ir.launch_checks.specialise`` result of the
+    module cached under ``key`` (``spec`` may be ``None``: no check is launch-provable), so a
+    cache hit does not run the analysis again."""
+    entry = _read(make_key(_SPEC_TAG, key))
+    if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == _SPEC_TAG:
+        return True, entry[1]
+    return False, None
+
+
+def store_spec(key: str, spec: Any) -> None:
+    """Cache the ``specialise`` result of the module cached under ``key``."""
+    _write(make_key(_SPEC_TAG, key), (_SPEC_TAG, spec))

@@ -345,11 +345,17 @@ class _Builder:
         assert self.target is not None
         return cache.make_key(k._source_hash, k.__qualname__, self.sig, self.target, options)
 
-    def _set_module(self, module: Any) -> None:
-        from gpuoff.ir.launch_checks import specialise
-
+    def _set_module(self, module: Any, from_cache: bool = False) -> None:
         self.module = module
-        self.spec = specialise(module)
+        key = self._key(False) if self.target is not None else None
+        found, spec = cache.load_spec(key) if from_cache and key is not None else (False, None)
+        if not found:  # the analysis runs once per specialisation, then comes from the cache
+            from gpuoff.ir.launch_checks import specialise
+
+            spec = specialise(module)
+            if key is not None:
+                cache.store_spec(key, spec)
+        self.spec = spec
         if self.spec is not None:
             self.holds = self.spec[1].compile([d.name for d in self.kernel.params])
             if debug.enabled(debug.CACHE):
@@ -367,7 +373,10 @@ class _Builder:
             hit = cache.load(self._key(False))
             if hit is None:
                 hit, hit_unchecked = cache.load(self._key(True)), True
-        self._set_module(hit[0] if hit is not None else self.kernel._lower(self.types))
+        if hit is not None:
+            self._set_module(hit[0], from_cache=True)
+        else:
+            self._set_module(self.kernel._lower(self.types))
         unchecked = self.holds is not None and self.holds(header, args)
         if hit is not None and unchecked == hit_unchecked:
             stats.bump("disk_cache_hits")

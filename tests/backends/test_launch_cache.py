@@ -47,6 +47,7 @@ SCRIPT = textwrap.dedent(
     print(json.dumps({"out": y.numpy().tolist(), "compiles": s.compiles,
                       "hits": s.disk_cache_hits,
                       "frontend": "gpuoff.frontend" in sys.modules,
+                      "analysis": "gpuoff.ir.launch_checks" in sys.modules,
                       "llvmlite": "llvmlite" in sys.modules}))
     """
 )
@@ -68,12 +69,14 @@ def test_second_process_compiles_nothing(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     first = _run(script, cache)
     assert first == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 1, "hits": 0, "frontend": True,
-                     "llvmlite": True}  # fmt: skip
-    assert len(list(cache.glob("*.bin"))) == 2  # the signature and the compiled kernel
+                     "analysis": True, "llvmlite": True}  # fmt: skip
+    # the signature, the launch-check analysis and the compiled kernel
+    assert len(list(cache.glob("*.bin"))) == 3
     second = _run(script, cache)
-    # a fully cached first launch neither compiles nor loads the front end or llvmlite
+    # a fully cached first launch neither compiles nor loads the front end, the launch-check
+    # analysis or llvmlite
     assert second == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 0, "hits": 1, "frontend": False,
-                      "llvmlite": False}  # fmt: skip
+                      "analysis": False, "llvmlite": False}  # fmt: skip
     # a changed captured constant is a different kernel
     script.write_text(SCRIPT.replace("SCALE = 3.0", "SCALE = 2.0"))
     third = _run(script, cache)
@@ -108,7 +111,7 @@ def test_processes_compiling_the_same_kernel_at_once(tmp_path: Path) -> None:
         out, err = p.communicate(timeout=300)
         assert p.returncode == 0, err
         assert json.loads(out.strip().splitlines()[-1])["out"] == [0.0, 3.0, 6.0, 9.0]
-    assert sorted(p.suffix for p in cache.iterdir()) == [".bin", ".bin", ".key"]
+    assert sorted(p.suffix for p in cache.iterdir()) == [".bin", ".bin", ".bin", ".key"]
     after = _run(script, cache)
     assert (after["compiles"], after["hits"], after["llvmlite"]) == (0, 1, False)
 
@@ -183,7 +186,7 @@ def test_without_a_linker_the_jit_path_serves_both_processes(tmp_path: Path) -> 
     second = _run(script, cache, **no_tools)
     # the cached artifact is object code: loaded by llvmlite's JIT, still no compile
     assert second == {"out": [0.0, 3.0, 6.0, 9.0], "compiles": 0, "hits": 1, "frontend": False,
-                      "llvmlite": True}  # fmt: skip
+                      "analysis": False, "llvmlite": True}  # fmt: skip
     # a process that has a linker uses such an entry, and links it for the next ones
     third = _run(script, cache)
     assert (third["out"], third["compiles"], third["hits"]) == ([0.0, 3.0, 6.0, 9.0], 0, 1)
