@@ -448,9 +448,9 @@ class OpenCLDevice(Device):
         with self._queue_lock:  # held (see the module docstring)
             held = self._held_event
             if held is not None and program is self._held_program:
-                # one event stands for the whole batch: numbered as its newest launch (later
-                # is conservative: completing it implies every earlier one has completed)
-                held.order = next(self._order)
+                # one event stands for the whole batch, numbered when the batch began: no
+                # other command can come between its launches (each hands the batch over
+                # first), so that number orders it against every other command
                 count = self._held_count = self._held_count + 1
                 # the clock is read every 8th launch: a launch costs well under HOLD_SECONDS/8
                 if count >= HOLD_LAUNCHES or (
