@@ -253,7 +253,7 @@ def assigned(body: tuple[n.Stmt, ...]) -> set[str]:
     return out
 
 
-def _always_exits(body: tuple[n.Stmt, ...]) -> bool:
+def always_exits(body: tuple[n.Stmt, ...]) -> bool:
     """True when control never falls off the end of ``body``."""
     if not body:
         return False
@@ -261,7 +261,7 @@ def _always_exits(body: tuple[n.Stmt, ...]) -> bool:
     if isinstance(last, n.Return | n.Break | n.Continue):
         return True
     if isinstance(last, n.If):
-        return _always_exits(last.body) and _always_exits(last.orelse)
+        return always_exits(last.body) and always_exits(last.orelse)
     return False
 
 
@@ -395,9 +395,9 @@ class _Eliminator:
         orelse = self.block(s.orelse, facts | if_false)
         after = _kill(facts, assigned(s.body) | assigned(s.orelse))
         # An early exit in one branch means the code after the If saw the other outcome.
-        if _always_exits(s.body) and not _always_exits(s.orelse):
+        if always_exits(s.body) and not always_exits(s.orelse):
             after |= _kill(if_false, assigned(s.orelse))
-        elif _always_exits(s.orelse) and not _always_exits(s.body):
+        elif always_exits(s.orelse) and not always_exits(s.body):
             after |= _kill(if_true, assigned(s.body))
         return replace(s, cond=cond, body=body, orelse=orelse), after
 

@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gpuoff.ir import nodes as n
-from gpuoff.ir.bounds import assigned
+from gpuoff.ir.bounds import always_exits, assigned
 from gpuoff.ir.launch_loops import constant_trips
 from gpuoff.ir.launch_predicate import (
     QUANTITY_LIMIT,
@@ -69,7 +69,6 @@ from gpuoff.ir.launch_terms import (
     Fact,
     Facts,
     Term,
-    always_exits,
     as_const,
     combine,
     drop_checks,

@@ -133,18 +133,6 @@ def pinned(name: str, value: int) -> Facts:
     return frozenset({("lo", t, lin(value)), ("hi", t, lin(value))})
 
 
-def always_exits(body: tuple[n.Stmt, ...]) -> bool:
-    """True when control never falls off the end of ``body``."""
-    if not body:
-        return False
-    last = body[-1]
-    if isinstance(last, n.Return | n.Break | n.Continue):
-        return True
-    if isinstance(last, n.If):
-        return always_exits(last.body) and always_exits(last.orelse)
-    return False
-
-
 # --------------------------------------------------------------------------------------------
 # Bound sets and the rewrite
 # --------------------------------------------------------------------------------------------
