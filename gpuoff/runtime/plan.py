@@ -257,7 +257,7 @@ class Plan:
             event = inline(rep.program, self.block, geo[2], geo[3], (self, args))
             if event is None:
                 return False
-            stats.launched()
+            _COUNTS["launches"] += 1
         if type(event) is not DoneEvent:  # its bounds error: raised now, as execute does
             guards.settle(event)
             guards.raise_deferred()
