@@ -75,6 +75,9 @@ class FakeDevice(Device):
         self._gate = threading.Event()
         self._gate.set()
         self.launched = 0
+        self.relaunched = 0  # launches made by ``relaunch`` (the runtime's repeat path)
+        # per program: the values and the event of its newest launch (for ``relaunch``)
+        self._last: dict[Program, tuple[list[Any], FakeEvent]] = {}
 
     def hold(self) -> None:
         """Launches from now on stay in flight until ``release()``."""
@@ -126,17 +129,38 @@ class FakeDevice(Device):
         wait_for: Sequence[Event],
     ) -> Event:
         assert isinstance(program, PyProgram)
-        event = FakeEvent()
         values = [
             _view(program.dtypes[i], a) if isinstance(a, ArrayArg) else a
             for i, a in enumerate(args)
         ]
+
+        def before() -> None:
+            for e in wait_for:
+                e.wait()
+
+        return self._start(program, values, before)
+
+    def relaunch(self, program: Program) -> Event | None:
+        """The runtime's repeat path: ``program`` again with the values of its previous
+        launch, after it (this device runs launches concurrently, so the order the runtime
+        relies on, as on an in-order queue, is made here)."""
+        last = self._last.get(program)
+        if last is None:
+            return None
+        values, previous = last
+        assert isinstance(program, PyProgram)
+        self.relaunched += 1
+        return self._start(program, values, previous.flag.wait)
+
+    def _start(self, program: PyProgram, values: list[Any], before: Callable[[], Any]) -> Event:
+        """Run ``program`` on ``values`` in a thread of its own, after ``before()``."""
+        event = FakeEvent()
         self.launched += 1
+        self._last[program] = (values, event)
 
         def run() -> None:
             try:
-                for e in wait_for:
-                    e.wait()
+                before()
                 self._gate.wait()
                 if self.delay:
                     time.sleep(self.delay)

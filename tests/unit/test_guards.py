@@ -137,7 +137,10 @@ def test_shared_borrows_run_concurrently(dev: FakeDevice) -> None:
     x = go.array(np.ones(4, np.float32))
     dev.hold()
     read2[4](x, x)
-    read2[4](x, x)  # does not wait for the first (which is held): both are in flight at once
+    # does not wait for the first (which is held): both are in flight at once (another launch
+    # configuration: the very same launch again would take the repeat path, which a device
+    # runs after the previous one, as an in-order queue does)
+    read2[(4,)](x, x)
     events = {id(u.event): u.event for u in x._st.uses}
     assert len(events) == 2
     assert not any(e.done() for e in events.values())

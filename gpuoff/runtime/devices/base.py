@@ -96,6 +96,13 @@ class Device(ABC):
     that the registry (``gpuoff.runtime.devices``) calls, importing the module only then:
     ``discover() -> list[DeviceInfo]`` (never raises: a missing driver is an unavailable entry
     with its reason) and ``open_device(name: str) -> Device``.
+
+    Optional, for the runtime's repeat path (``Plan.repeat``): ``relaunch(program) -> Event |
+    None`` launches ``program`` again exactly as it was last launched (arguments, grid, block),
+    ordered after everything the device was asked to do before (as an in-order queue is), or
+    returns None, launching nothing; a host-memory device may instead offer
+    ``launch_inline(program, block, n_groups, items, on_error) -> Event | None``. And
+    ``runs_default_block = True`` when a launch without a block runs ``default_block``'s.
     """
 
     name: str
