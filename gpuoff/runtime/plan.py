@@ -143,6 +143,9 @@ class Plan:
         self._relaunch: Callable[[Program], Event | None] | None = (
             relaunch if relaunch is not None and not self.owned and not self.fast else None
         )
+        # ... joining the device's held batch of the previous launch (no guard lock)
+        join = getattr(device, "join", None) if self._relaunch is not None else None
+        self._join: Callable[[Event], bool] | None = join
         # ... and host-memory devices that can run a small launch again on this thread
         inline = getattr(device, "launch_inline", None) if self.fast and not self.owned else None
         self._inline: Callable[..., Event | None] | None = inline
@@ -220,6 +223,12 @@ class Plan:
             return False
         if self._inline is not None:
             return self._repeat_inline(launch, rep, args)
+        join = self._join
+        if join is not None and join(rep.event):
+            # held with the previous launch, under its event (``OpenCLDevice.join``): the
+            # uses keep that event, and the guard lock is not needed (see ``join``)
+            next(stats.TICKS)
+            return True
         relaunch = self._relaunch
         assert relaunch is not None
         with guards.LOCK:
@@ -229,8 +238,6 @@ class Plan:
             if event is None:  # the device cannot repeat this one: the full path
                 return False
             _COUNTS["launches"] += 1  # stats.launched(), inlined: the caller holds the lock
-            if event is rep.event:  # held with the previous launch: one event for both
-                return True
             for use in rep.uses:
                 use.event = event
             pending = guards._pending

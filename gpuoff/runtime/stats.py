@@ -6,6 +6,7 @@ test can take one before and one after and compare.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from dataclasses import dataclass, fields
 
@@ -39,6 +40,19 @@ class Stats:
 _NAMES = tuple(f.name for f in fields(Stats))
 _counts: dict[str, int] = dict.fromkeys(_NAMES, 0)
 _lock = threading.Lock()
+TICKS = itertools.count()
+"""Launches counted by ``next(stats.TICKS)`` without holding ``guards.LOCK`` (one C call, atomic
+under the interpreter lock): the runtime's held-launch joins. Read (and reset) under ``_lock``,
+each read taking one tick itself."""
+_tick_reads = 0  # ticks taken by reads so far
+
+
+def _ticks() -> int:
+    """Launches counted through ``TICKS`` (the caller holds ``_lock``)."""
+    global _tick_reads
+    n = next(TICKS) - _tick_reads
+    _tick_reads += 1
+    return n
 
 
 def bump(name: str, n: int = 1) -> None:
@@ -67,11 +81,15 @@ def record_transfer(to_device: bool, nbytes: int) -> None:
 def stats() -> Stats:
     """A snapshot of the runtime counters since start-up or the last ``reset_stats()``."""
     with _lock:
-        return Stats(**_counts)
+        counts = dict(_counts)
+        counts["launches"] += _ticks()
+        return Stats(**counts)
 
 
 def reset_stats() -> None:
     """Set every counter back to zero."""
+    global TICKS, _tick_reads
     with _lock:
         for name in _NAMES:
             _counts[name] = 0
+        TICKS, _tick_reads = itertools.count(), 0

@@ -351,3 +351,44 @@ def test_the_epoch_moves_with_every_state_change() -> None:
     changed()
     x.numpy()  # nothing to copy, no use to drop: reading changes nothing
     assert guards.EPOCH in seen
+
+
+def test_joins_race_host_views_on_another_thread_and_lose_nothing() -> None:
+    """Held launches join their batch without the guard lock (``OpenCLDevice.join``): a
+    thread opening views of the same buffer meanwhile must still see every launch before
+    its view or none during it, and no update of either side is lost."""
+    x, y = ones(), go.zeros(N, f32)
+    views = 40
+    launched = [0, 0]  # launches made, refused (the view was open: a BorrowError, no change)
+    errors: list[BaseException] = []
+    before = go.stats().launches
+
+    def launch() -> None:
+        try:
+            with go.on("opencl:0"):
+                while launched[0] < 3000:
+                    try:
+                        axpy[N](1.0, x, y)
+                        launched[0] += 1
+                    except go.BorrowError:
+                        launched[1] += 1
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    def view() -> None:
+        try:
+            for _ in range(views):
+                with y.host_mut() as h:
+                    assert (h == h[0]).all(), "a launch ran while the view was open"
+                    h += 1000.0
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=launch), threading.Thread(target=view)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    np.testing.assert_array_equal(y.numpy(), np.full(N, 3000 + 1000.0 * views, np.float32))
+    assert go.stats().launches - before == 3000

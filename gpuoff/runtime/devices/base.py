@@ -100,7 +100,11 @@ class Device(ABC):
     Optional, for the runtime's repeat path (``Plan.repeat``): ``relaunch(program) -> Event |
     None`` launches ``program`` again exactly as it was last launched (arguments, grid, block),
     ordered after everything the device was asked to do before (as an in-order queue is), or
-    returns None, launching nothing; a host-memory device may instead offer
+    returns None, launching nothing; with it, ``join(event) -> bool`` may launch the same
+    program once more under ``event`` (the one ``relaunch`` returned for the launch before)
+    while that launch is still held back from the driver, which keeps a use recorded with
+    ``event`` covering both (the runtime calls it without its guard lock: the device answers
+    False once anything else reached it or waited). A host-memory device may instead offer
     ``launch_inline(program, block, n_groups, items, on_error) -> Event | None``. And
     ``runs_default_block = True`` when a launch without a block runs ``default_block``'s.
     """

@@ -378,19 +378,7 @@ class OpenCLDevice(Device):
                 event.order = next(self._order)
             return event
         with self._queue_lock:  # held (see the module docstring)
-            held = self._held_event
-            if held is not None and program is self._held_program:
-                # one event stands for the whole batch, numbered when the batch began: no
-                # other command can come between its launches (each hands the batch over
-                # first), so that number orders it against every other command
-                count = self._held_count = self._held_count + 1
-                # the clock is read every 8th launch: a launch costs well under HOLD_SECONDS/8
-                if count >= HOLD_LAUNCHES or (
-                    not count & 7 and time.perf_counter() - self._held_since > HOLD_SECONDS
-                ):  # fmt: skip
-                    self._flush_locked()
-                return held
-            if held is not None:
+            if self._held_event is not None:
                 self._flush_locked()
             event = OpenCLEvent(None, self)
             event.order = next(self._order)
@@ -406,6 +394,26 @@ class OpenCLDevice(Device):
                 self._flusher.start()
             self._batch_started.set()
             return event
+
+    def join(self, event: Event) -> bool:
+        """Launch the held program once more in the batch whose event is ``event`` (what
+        ``relaunch`` returned for the previous launch), if that batch is still held; False
+        (nothing launched) else. The runtime's repeat path calls this without its guard lock:
+        a batch stays held only while the device gets no other command and nobody waits for
+        or polls its event (each hands the batch over first), so a launch that joins it is
+        ordered before whatever anyone did with the guard state since. One event stands for
+        the whole batch, numbered when it began: no other command comes between its launches,
+        so that number orders it against every other command."""
+        with self._queue_lock:
+            if event is not self._held_event:
+                return False
+            count = self._held_count = self._held_count + 1
+            # the clock is read every 8th launch: a launch costs well under HOLD_SECONDS/8
+            if count >= HOLD_LAUNCHES or (
+                not count & 7 and time.perf_counter() - self._held_since > HOLD_SECONDS
+            ):  # fmt: skip
+                self._flush_locked()
+            return True
 
     def _flush_late(self) -> None:
         """The flusher thread: hands over a batch still held ``HOLD_LATE_SECONDS`` after it
