@@ -20,6 +20,12 @@ Kernel arguments, in order (``OpenCLSource.args`` describes each one):
   ``EXACT_GRID_OPTION``, the program leaves that test out: only for launches whose global size
   is the grid (there the test is dead, but PoCL still evaluates it per work-item: ~4% of a
   5-point stencil);
+* ``longN gpuoff_meta``: the ``long`` arguments above (offsets, shapes, strides, grid) that the
+  kernel uses, packed into one vector argument (``N`` = 2, 4, 8 or 16; more than 16 take
+  ``gpuoff_meta0, gpuoff_meta1, ...``), unpacked into ``const long`` locals of the same names
+  at the top of the kernel. A driver pays for every argument at every launch (PoCL allocates
+  and copies each one per command: nine arguments cost it about a microsecond more per launch
+  than four), and one vector is one argument. A single ``long`` stays as it is;
 * ``__global long* gpuoff_err, long gpuoff_err_slot``: a buffer of error records and the index
   of this launch's record (``ERR_LEN = 1 + 2 * MAX_NDIM`` longs, zero before the launch):
   ``codegen.abi``'s record, then the failing array's shape. The first failed check wins (see
@@ -48,6 +54,9 @@ from gpuoff.ir.types import AddressSpace, ArrayType, ScalarType
 from gpuoff.ownership import Access
 
 GRID_ARGS = ("gpuoff_grid0", "gpuoff_grid1", "gpuoff_grid2")
+META_ARG = "gpuoff_meta"
+_META_KINDS = ("offset", "shape", "stride", "grid")  # the ``long`` arguments packed into meta
+_VECTOR_LANES = "0123456789abcdef"  # component names of a long16: .s0 ... .sf
 ERR_ARG = "gpuoff_err"
 ERR_SLOT_ARG = "gpuoff_err_slot"
 ERR_LEN = 1 + 2 * MAX_NDIM
@@ -62,8 +71,10 @@ class KernelArg:
 
     ``kind``: ``"buffer"`` (a ``cl.Buffer``), ``"offset"`` / ``"shape"`` / ``"stride"`` (a
     ``long``: element offset, extent or stride ``dim`` of array parameter ``param``),
-    ``"scalar"`` (parameter ``param`` by value, as ``ctype``), ``"grid"`` (grid extent ``dim``)
-    or ``"err"`` (the error-record buffer). ``param`` is the kernel parameter's index, or -1.
+    ``"scalar"`` (parameter ``param`` by value, as ``ctype``), ``"grid"`` (grid extent ``dim``),
+    ``"meta"`` (a ``ctype`` vector of ``long``: the values of ``parts``, in order, zero-padded),
+    ``"err"`` (the error-record buffer) or ``"err_slot"``. ``param`` is the kernel parameter's
+    index, or -1.
     """
 
     kind: str
@@ -71,6 +82,7 @@ class KernelArg:
     param: int = -1
     dim: int = 0
     ctype: str = "long"
+    parts: tuple[KernelArg, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -229,6 +241,17 @@ def _function_names(module: n.Module) -> dict[str, str]:
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+def _meta_args(longs: tuple[KernelArg, ...]) -> list[KernelArg]:
+    """``longs`` packed into ``long2``/``long4``/``long8``/``long16`` arguments, 16 per vector."""
+    chunks = [longs[i : i + 16] for i in range(0, len(longs), 16)]
+    out: list[KernelArg] = []
+    for k, chunk in enumerate(chunks):
+        lanes = next(w for w in (2, 4, 8, 16) if w >= len(chunk))
+        name = META_ARG if len(chunks) == 1 else f"{META_ARG}{k}"
+        out.append(KernelArg("meta", name, -1, 0, f"long{lanes}", chunk))
+    return out
+
+
 def _declared(decl: str) -> str:
     """The name a C parameter declaration declares: its last identifier."""
     name: str = _IDENT.findall(decl)[-1]
@@ -321,10 +344,27 @@ class _FunctionWriter:
         elif hidden.err:
             out.append(f"__global long* {ERR_ARG}")
         if self.used is not None:  # a kernel: only the declarations of used names
-            kept = (", ".join(d for d in line.split(", ") if _declared(d) in self.used)
+            meta = [a for a in self.kernel_args() if a.kind == "meta"]
+            packed = {p.name for a in meta for p in a.parts}
+            kept = (", ".join(d for d in line.split(", ")
+                              if _declared(d) in self.used and _declared(d) not in packed)
                     for line in out)  # fmt: skip
             out = [line for line in kept if line]
+            if meta:
+                at = len(out) - (1 if ERR_ARG in self.used else 0)
+                out.insert(at, ", ".join(f"{a.ctype} {a.name}" for a in meta))
         return out
+
+    def _unpack_meta(self) -> list[str]:
+        """The kernel's first lines: the packed ``long`` arguments as locals of their names."""
+        lines: list[str] = []
+        for a in self.kernel_args():
+            if a.kind == "meta":
+                lines += [f"    const long {p.name} = {a.name}.s{_VECTOR_LANES[i]};"
+                          for i, p in enumerate(a.parts)]  # fmt: skip
+        if lines:
+            lines[0] += "  /* offsets, shapes, grid: one argument */"
+        return lines
 
     def kernel_args(self) -> tuple[KernelArg, ...]:
         """The kernel's flattened argument list (see the module docstring)."""
@@ -345,7 +385,13 @@ class _FunctionWriter:
         out.append(KernelArg("err", ERR_ARG))
         out.append(KernelArg("err_slot", ERR_SLOT_ARG))
         used = self.used
-        return tuple(a for a in out if used is None or a.name in used)
+        kept = [a for a in out if used is None or a.name in used]
+        longs = tuple(a for a in kept if a.kind in _META_KINDS)
+        if len(longs) < 2:
+            return tuple(kept)
+        err = [a for a in kept if a.kind in ("err", "err_slot")]
+        rest = [a for a in kept if a.kind not in _META_KINDS and a not in err]
+        return (*rest, *_meta_args(longs), *err)
 
     def call_args(self, callee: str, args: tuple[n.Expr | n.ArrayRef, ...]) -> list[str]:
         """The C arguments of a call to device function ``callee``."""
@@ -387,6 +433,8 @@ class _FunctionWriter:
         decls = self._param_decls()
         sig = head + (",\n    ".join(["", *decls])[1:] if decls else "void") + ")"
         where = f"/* {self.file}:{self.fn.firstlineno}: {'kernel' if self.fn.is_kernel else 'device function'} {self.fn.name} */"  # noqa: E501
+        if self.fn.is_kernel:
+            prologue = [*self._unpack_meta(), *prologue]
         return "\n".join([where, sig, "{", *prologue, *body_lines, "}", ""])
 
     def _prologue(self) -> None:

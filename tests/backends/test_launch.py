@@ -93,6 +93,38 @@ def test_two_dimensional_grid_with_block_and_views(device: str) -> None:
     np.testing.assert_array_equal(out2.numpy(), np.arange(128.0).reshape(8, 16)[::-1, ::2] + 10)
 
 
+@go.kernel
+def add4(out: BorrowMut[Array[f64]], a: Borrow[Array[f64]], b: Borrow[Array[f64]],
+         c: Borrow[Array[f64]], d: Borrow[Array[f64]]) -> None:  # fmt: skip
+    i = go.global_id(0)
+    j = go.global_id(1)
+    k = go.global_id(2)
+    if i < out.shape[0] and j < out.shape[1] and k < out.shape[2]:
+        out[i, j, k] = a[i, j, k] + 10.0 * b[i, j, k] + 100.0 * c[i, j, k] + 1000.0 * d[i, j, k]
+
+
+def test_many_strided_views_each_get_their_offset_shape_and_strides(device: str) -> None:
+    # five 3-D views with offsets and strides of their own: 38 longs on OpenCL, more than
+    # one packed vector holds (codegen.opencl's gpuoff_meta0..2)
+    rng = np.random.default_rng(5)
+    base = [rng.integers(0, 9, size=(9, 7, 6)).astype(np.float64) for _ in range(4)]
+    picks = [(slice(1, 9, 2), slice(None, None, -2), slice(1, 3)),
+             (slice(None, 4), slice(2, 6), slice(None, None, 3)),
+             (slice(7, None, -2), slice(0, 7, 2), slice(4, 6)),
+             (slice(5, 9), slice(None, 4), slice(0, 6, 3))]  # fmt: skip
+    views = [b[p] for b, p in zip(base, picks, strict=True)]
+    assert all(v.shape == (4, 4, 2) for v in views)
+    big_out = go.zeros((6, 8, 5), go.f64)
+    out = big_out[1:5, ::2, 3:]
+    bufs = [go.array(b)[p] for b, p in zip(base, picks, strict=True)]
+    add4[(4, 4, 2)](out, *bufs)
+    want = views[0] + 10.0 * views[1] + 100.0 * views[2] + 1000.0 * views[3]
+    np.testing.assert_array_equal(out.numpy(), want)
+    whole = np.zeros((6, 8, 5))
+    whole[1:5, ::2, 3:] = want
+    np.testing.assert_array_equal(big_out.numpy(), whole)  # nothing written outside the view
+
+
 def test_write_through_a_column_view(device: str) -> None:
     m = go.zeros((4, 3), go.i32)
     incr[4](m[:, 1])

@@ -35,17 +35,24 @@ def test_saxpy_signature_names_and_source_comments() -> None:
     text = src.text
     assert src.kernel_name == "saxpy"
     assert "__kernel void saxpy(" in text
-    assert "__global const float* restrict x, long x_offset, long x_shape0," in text
-    assert "__global float* restrict y, long y_offset, long y_shape0," in text
+    assert "__global const float* restrict x,\n    __global float* restrict y,\n" \
+        "    long8 gpuoff_meta,\n" in text  # fmt: skip
+    assert "const long x_offset = gpuoff_meta.s0;" in text
+    assert "const long gpuoff_grid2 = gpuoff_meta.s6;" in text
     assert "x_stride0" not in text  # contiguous: strides derived, never passed
     assert "long i = 0L;" in text
     assert "i = (long)get_global_id(0);  /* file.py:11 */" in text
     assert "/* file.py:13 */" in text
     assert src.has_checks
     kinds = [a.kind for a in src.args]
-    assert kinds == ["scalar", "buffer", "offset", "shape", "buffer", "offset", "shape",
-                     "grid", "grid", "grid", "err", "err_slot"]  # fmt: skip
-    assert [a.param for a in src.args[:7]] == [0, 1, 1, 1, 2, 2, 2]
+    assert kinds == ["scalar", "buffer", "buffer", "meta", "err", "err_slot"]
+    assert [a.param for a in src.args[:3]] == [0, 1, 2]
+    meta = src.args[3]
+    assert meta.ctype == "long8"
+    assert [(p.kind, p.param, p.dim) for p in meta.parts] == [
+        ("offset", 1, 0), ("shape", 1, 0), ("offset", 2, 0), ("shape", 2, 0),
+        ("grid", -1, 0), ("grid", -1, 1), ("grid", -1, 2),
+    ]  # fmt: skip
 
 
 def test_one_statement_per_line_and_checked_access_form() -> None:
@@ -84,10 +91,13 @@ def test_a_kernel_declares_only_the_arguments_its_code_uses() -> None:
 
 
 def test_strided_arrays_pass_strides_contiguous_derive_them() -> None:
-    strided = render_opencl(_copy_module(t.f32, 2, contiguous=False)).text
+    source = render_opencl(_copy_module(t.f32, 2, contiguous=False))
+    strided = source.text
     # unchecked: the shapes are never read, so only the strides are arguments
-    assert "__global const float* restrict src, long src_offset, long src_stride0, " \
-        "long src_stride1," in strided  # fmt: skip
+    names = [p.name for a in source.args if a.kind == "meta" for p in a.parts]
+    assert names[:3] == ["src_offset", "src_stride0", "src_stride1"]
+    assert not any("shape" in name for name in names)
+    assert "const long src_stride1 = gpuoff_meta.s2;" in strided
     assert "src_stride1]" in strided
     contiguous = render_opencl(_copy_module(t.f32, 3)).text
     assert "const long src_stride1 = src_shape2;" in contiguous
@@ -339,3 +349,38 @@ def test_division_by_a_constant_runs_like_python(dtype: str) -> None:
     if dtype == "int32":
         k = vals.index(-9)
         assert (out[0, k], out[1, k], out[4, k], out[5, k]) == (-2, 7, -2, 3)
+
+
+
+def _many_arrays(count: int, ndim: int) -> n.Module:
+    """``a0[...] = a1[...] + ...`` over ``count`` strided ``ndim``-D arrays, unchecked."""
+    arrays = [b.ref(f"a{k}", (b.mut if k == 0 else b.arr)(t.f32, ndim, contiguous=False))
+              for k in range(count)]  # fmt: skip
+    idx = tuple(b.gid(d) for d in range(ndim))
+    value: n.Expr = b.load(arrays[1], *idx)
+    for a in arrays[2:]:
+        value = b.bin_("add", value, b.load(a, *idx))
+    body: list[n.Stmt] = [b.store(arrays[0], idx, value, loc=b.L(12))]
+    return b.module(b.kernel("many", [b.param(a.name, a.type) for a in arrays], body))
+
+
+def test_long_arguments_travel_in_vectors_of_at_most_16() -> None:
+    # 5 strided 3-D arrays: 5 offsets + 15 strides + 3 grid extents = 23 longs
+    src = render_opencl(_many_arrays(5, 3))
+    meta = [a for a in src.args if a.kind == "meta"]
+    assert [(a.name, a.ctype, len(a.parts)) for a in meta] == [
+        ("gpuoff_meta0", "long16", 16), ("gpuoff_meta1", "long8", 7)]  # fmt: skip
+    assert "const long a3_stride2 = gpuoff_meta0.sf;" in src.text
+    assert "const long gpuoff_grid2 = gpuoff_meta1.s6;" in src.text
+    assert "long16 gpuoff_meta0, long8 gpuoff_meta1" in src.text
+    assert [a.kind for a in src.args] == ["buffer"] * 5 + ["meta", "meta"]
+
+
+def test_a_single_long_argument_is_not_packed() -> None:
+    # with a barrier the kernel reads no grid: one contiguous array leaves its offset alone
+    dst = b.ref("dst", b.mut(t.f32))
+    body: list[n.Stmt] = [n.Barrier(), b.store(dst, (b.gid(0),), b.c(1.0, t.f32), loc=b.L(12))]
+    src = render_opencl(b.module(b.kernel("one", [b.param("dst", dst.type)], body)))
+    assert [(a.kind, a.name) for a in src.args] == [("buffer", "dst"), ("offset", "dst_offset")]
+    assert "__global float* restrict dst, long dst_offset)" in src.text
+    assert "gpuoff_meta" not in src.text

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import operator
 import os
+import struct
 import sys
 import tempfile
 import threading
@@ -28,7 +29,7 @@ from gpuoff.runtime import debug
 from gpuoff.runtime.devices.base import LaunchArg, Program
 
 if TYPE_CHECKING:
-    from codegen.opencl import OpenCLSource
+    from codegen.opencl import KernelArg, OpenCLSource
     from gpuoff.runtime.devices.opencl import OpenCLDevice
 
 
@@ -79,12 +80,15 @@ class OpenCLProgram(Program):
     def _kernel_of(self, cl_program: Any) -> Any:
         """The program's kernel with its argument types fixed (``set_args`` packs by them)."""
         import pyopencl as cl
+        from pyopencl import cltypes
 
         kernel = cl.Kernel(cl_program, self.source.kernel_name)
         dtypes: list[Any] = []
         for a in self.source.args:
             if a.kind in ("buffer", "err"):
                 dtypes.append(None)
+            elif a.kind == "meta":  # a long vector: set from its packed bytes
+                dtypes.append(getattr(cltypes, a.ctype))
             else:
                 dtypes.append(_NP_ARG[a.ctype] if a.kind == "scalar" else np.int64)
         kernel.set_scalar_arg_dtypes(dtypes)
@@ -239,25 +243,31 @@ def _head_maker(module: Module, source: OpenCLSource) -> Callable[..., list[Any]
     from the launch arguments (``ArrayArg``s and scalars), the grid and the record buffer;
     generated once per program, so a launch with new arguments builds one list."""
     params = module.kernel.params
-    parts: list[str] = []
-    for a in source.args:
+    scope: dict[str, Any] = {}
+
+    def value(a: KernelArg) -> str:
         if a.kind == "buffer":
-            parts.append(f"args[{a.param}].allocation.handle")
-        elif a.kind == "offset":
+            return f"args[{a.param}].allocation.handle"
+        if a.kind == "offset":
             item = params[a.param].type.dtype.itemsize  # type: ignore[union-attr]
-            parts.append(f"offset(args[{a.param}], {item})")
-        elif a.kind == "shape":
-            parts.append(f"args[{a.param}].shape[{a.dim}]")
-        elif a.kind == "stride":
-            parts.append(f"args[{a.param}].strides[{a.dim}]")
-        elif a.kind == "scalar":
-            parts.append(f"args[{a.param}]")
-        elif a.kind == "grid":
-            parts.append(f"grid[{a.dim}]")
-        elif a.kind == "err":
-            parts.append("err")
-        else:
-            assert a.kind == "err_slot", a.kind
+            return f"offset(args[{a.param}], {item})"
+        if a.kind == "shape":
+            return f"args[{a.param}].shape[{a.dim}]"
+        if a.kind == "stride":
+            return f"args[{a.param}].strides[{a.dim}]"
+        if a.kind == "scalar":
+            return f"args[{a.param}]"
+        if a.kind == "grid":
+            return f"grid[{a.dim}]"
+        if a.kind == "meta":  # the vector's bytes: its parts, then zeros up to its lanes
+            lanes = int(a.ctype.removeprefix("long"))
+            scope[f"pack_{a.name}"] = struct.Struct(f"={lanes}q").pack
+            values = [value(p) for p in a.parts] + ["0"] * (lanes - len(a.parts))
+            return f"pack_{a.name}({', '.join(values)})"
+        assert a.kind == "err", a.kind
+        return "err"
+
+    parts = [value(a) for a in source.args if a.kind != "err_slot"]
     code = f"def head(args, grid, err):\n    return [{', '.join(parts)}]\n"
     name = module.name
 
@@ -267,7 +277,7 @@ def _head_maker(module: Module, source: OpenCLSource) -> Callable[..., list[Any]
                               f"not a multiple of its item size {itemsize}")  # fmt: skip
         return int(a.offset // itemsize)
 
-    scope: dict[str, Any] = {"offset": offset}
+    scope["offset"] = offset
     exec(compile(code, f"<gpuoff opencl arguments of {name}>", "exec"), scope)  # noqa: S102
     head: Callable[..., list[Any]] = scope["head"]
     return head
