@@ -74,7 +74,7 @@ _DONE = DoneEvent()
 _ERR_SLOTS = 4096
 _ZERO_RECORD = np.zeros(ERR_LEN, np.int64)  # never written: safe as a non-blocking copy source
 _POLL_EVERY = 8  # unresolved done() calls per driver status query (see OpenCLEvent.done)
-HOLD_LAUNCHES = 32
+HOLD_LAUNCHES = 64
 """At most this many repeated small launches are held before they go to the driver."""
 HOLD_SECONDS = 50e-6
 """... and for at most this long after the first of them, while launching goes on."""
