@@ -25,6 +25,8 @@ Runner = Callable[[], float | None]
 measured duration in seconds (for runs that time something inside another process)."""
 
 MIN_REPEATS = 5
+MAX_REPEATS = 41
+"""Rounds ``measure`` may add to reach ``min_seconds``: short runs scatter most on a VM."""
 
 
 class BenchCheckError(GpuoffError, AssertionError):
@@ -170,8 +172,13 @@ def measure(
     repeats: int = MIN_REPEATS,
     warmup: int = 1,
     tick: Callable[[], None] | None = None,
+    min_seconds: float = 0.0,
 ) -> Row:
-    """Check, warm up and time ``case`` per the protocol; ``tick`` is called after each run."""
+    """Check, warm up and time ``case`` per the protocol; ``tick`` is called after each run.
+
+    After ``repeats`` rounds, more rounds (up to ``MAX_REPEATS``) while gpuoff's timed runs
+    add up to less than ``min_seconds``: the median of a few 5 ms runs moves by 10-20% from
+    one process to the next on a 2-core VM, that of a few dozen far less."""
     repeats = max(repeats, MIN_REPEATS)
     impls: dict[str, Impl] = {"gpuoff": case.gpuoff, **case.baselines}
     if case.reference is not None:
@@ -189,12 +196,18 @@ def measure(
     # single-threaded one (NumPy) starts on a core that has just idled and pays its wake-up,
     # so a fixed order would charge that to whoever always comes next.
     order = list(impls.items())
-    for r in range(repeats):
+    timed = 0.0  # seconds of gpuoff's runs so far
+    r = 0
+    while r < repeats or (timed < min_seconds and r < MAX_REPEATS):
         k = r % len(order)
         for name, impl in order[k:] + order[:k]:
+            start = time.perf_counter()
             samples[name].append(_time_once(impl))
+            if name == "gpuoff":
+                timed += time.perf_counter() - start
             if tick is not None:
                 tick()
+        r += 1
     timings = {
         name: Timing(statistics.median(s), tuple(s)) for name, s in samples.items()
     }

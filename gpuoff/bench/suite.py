@@ -19,6 +19,9 @@ from gpuoff.bench.progress import Progress
 from gpuoff.bench.registry import Entry, backend_of, make_case, on_device, pow2, rng
 from gpuoff.errors import GpuoffError
 
+MIN_SECONDS = 0.5
+"""Each case is timed until gpuoff's runs add up to this (``measure``); not with ``--quick``."""
+
 
 @dataclass
 class SuiteResult:
@@ -225,7 +228,8 @@ def _run_entries(device: str, entries: list[Entry], quick: bool, result: SuiteRe
         try:
             case = entry.make(device, quick)
             result.skipped.extend(case.skipped)
-            result.rows.append(measure(case, repeats=entry.repeats, tick=bar.tick))
+            result.rows.append(measure(case, repeats=entry.repeats, tick=bar.tick,
+                                       min_seconds=0.0 if quick else MIN_SECONDS))  # fmt: skip
         except BenchSkip as e:
             result.skipped.append(f"{what}: {e}")
         finally:

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
 import pytest
 
-from gpuoff.bench.harness import MIN_REPEATS, BenchCheckError, Case, Impl, Row, Timing, measure
+from gpuoff.bench.harness import (
+    MAX_REPEATS,
+    MIN_REPEATS,
+    BenchCheckError,
+    Case,
+    Impl,
+    Row,
+    Timing,
+    measure,
+)
 
 
 def _counting_impl(log: list[str], name: str, out: np.ndarray[Any, Any]) -> Impl:
@@ -41,6 +51,24 @@ def test_repeats_never_below_protocol_minimum() -> None:
     case = Case("k", "1", "cpu", "us", 0.0, Impl(lambda: calls.append(1)))
     row = measure(case, repeats=2, warmup=0)
     assert len(row.gpuoff.samples) == MIN_REPEATS == 5
+
+
+def test_short_runs_get_more_rounds_up_to_a_bound() -> None:
+    log: list[str] = []
+    case = Case("k", "1", "cpu", "us", 0.0, Impl(lambda: log.append("A")),
+                {"B": Impl(lambda: log.append("B"))})  # fmt: skip
+    row = measure(case, repeats=5, warmup=0, min_seconds=60.0)
+    assert len(row.gpuoff.samples) == len(row.baselines["B"].samples) == MAX_REPEATS
+    assert log.count("A") == log.count("B") == MAX_REPEATS  # still interleaved, pairwise
+
+
+def test_long_runs_stop_at_the_rounds_asked_for() -> None:
+    def slow() -> None:
+        time.sleep(0.002)
+
+    case = Case("k", "1", "cpu", "us", 0.0, Impl(slow))
+    row = measure(case, repeats=5, warmup=0, min_seconds=0.004)
+    assert len(row.gpuoff.samples) == 5  # 5 runs already took 10 ms
 
 
 def test_wrong_result_is_refused_before_timing() -> None:
