@@ -9,8 +9,12 @@ launch after it sees the change: results, errors, ordering and what stays alive.
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
+import textwrap
 import threading
 import weakref
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -392,3 +396,34 @@ def test_joins_race_host_views_on_another_thread_and_lose_nothing() -> None:
     assert not errors
     np.testing.assert_array_equal(y.numpy(), np.full(N, 3000 + 1000.0 * views, np.float32))
     assert go.stats().launches - before == 3000
+
+
+def test_launches_still_held_at_exit_go_to_the_driver() -> None:
+    """A script that ends right after a loop of small launches, with no synchronisation:
+    the batch still held then is handed to the driver as the interpreter exits."""
+    script = textwrap.dedent("""
+        import atexit
+        import numpy as np
+        import gpuoff as go
+        from gpuoff.runtime.devices import get_device
+        from gpuoff.runtime.devices import opencl as ocl
+        from tests.backends.test_opencl_runtime import axpy
+
+        # neither the clock nor the flusher thread hands the batch over: only the exit can
+        ocl.HOLD_SECONDS = ocl.HOLD_LATE_SECONDS = 3600.0
+        def report() -> None:  # registered before the device's handler: runs after it
+            dev = get_device("opencl:0")
+            print("held at exit:", dev._held_count if dev._held_event is not None else 0)
+        atexit.register(report)
+        x, y = go.array(np.ones(64, np.float32)), go.zeros(64, go.f32)
+        with go.on("opencl:0"):
+            for _ in range(10):
+                axpy[64](1.0, x, y)
+            print("held before exit:", get_device("opencl:0")._held_count)
+    """)
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True,
+                         text=True, timeout=120, check=True).stdout  # fmt: skip
+    held = int(out.split("held before exit: ")[1].split()[0])
+    assert held >= 5  # the first launches go the full way (and build the exact-grid kernel)
+    assert "held at exit: 0" in out

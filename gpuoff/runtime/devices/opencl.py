@@ -26,7 +26,8 @@ thread two to three times what the same launches cost in a burst. Anything that 
 on the driver hands them over first: every other command on the queue, waiting for or polling
 an event, ``go.synchronize()``, host access; and when launching pauses, the device's flusher
 thread hands a batch over ``HOLD_LATE_SECONDS`` after it began (later only while other Python
-code keeps the interpreter lock, at most its switch interval).
+code keeps the interpreter lock, at most its switch interval), and at the latest when the
+interpreter exits.
 
 Bounds errors: a kernel whose module keeps checks gets an error record from a ring of small
 zeroed buffers; the record is read back only when the launch's event is waited on (so the warm
@@ -38,6 +39,7 @@ record slot, or nothing for a kernel without checks) and raised there, once, as
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import itertools
 import os
@@ -202,6 +204,9 @@ class OpenCLDevice(Device):
         self._batch = 0  # batches held so far
         self._batch_started = threading.Event()  # wakes the flusher thread
         self._flusher: threading.Thread | None = None
+        # held launches still held when the interpreter exits go to the driver then (the
+        # flusher is a daemon thread, which exit does not wait for)
+        atexit.register(self._hand_over_at_exit)
 
     def _enqueued(self, event: OpenCLEvent) -> OpenCLEvent:
         """Number ``event`` in queue order (callers hold ``_queue_lock`` around the enqueue)."""
@@ -429,6 +434,13 @@ class OpenCLDevice(Device):
                         self._flush_locked()
                     except DeviceError:
                         pass  # kept on the batch's event: waiting for it raises the error
+
+    def _hand_over_at_exit(self) -> None:
+        try:
+            self.flush()
+            self.queue.flush()
+        except Exception:  # noqa: BLE001 - exiting: a refused burst has nobody to tell
+            pass
 
     def flush(self) -> None:
         """Hand the held launches to the driver (``clFlush`` is the driver's own business)."""
