@@ -236,9 +236,10 @@ def _finished(event: Event) -> bool:
 
 
 def wait_all(events: Sequence[Event]) -> None:
-    """Block until ``events`` finish (counted in ``stats().waits`` when the host blocks)."""
+    """Block until ``events`` finish (counted in ``stats().waits`` when the host blocks on
+    work not known to be finished: ``Event.known_done``, which asks no driver)."""
     for event in events:
-        if not event.done():
+        if not event.known_done():
             stats.bump("waits")
         settle(event)
 

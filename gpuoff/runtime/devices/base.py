@@ -41,6 +41,11 @@ class Event(ABC):
     def done(self) -> bool:
         """True when the work has finished (never blocks)."""
 
+    def known_done(self) -> bool:
+        """True when the work is known to have finished without asking the driver: what a
+        caller about to wait anyway checks (default: ``done()``)."""
+        return self.done()
+
     def implies(self, other: Event) -> bool:
         """True when this work finishing means ``other`` has finished too (a later command of
         the same in-order queue); False when unknown. Lets the guards keep one use for a run

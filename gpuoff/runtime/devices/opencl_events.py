@@ -44,6 +44,12 @@ class OpenCLEvent(Event):
             return True
         return dev._poll(self)
 
+    def known_done(self) -> bool:
+        # no status query (``done()`` makes one every ``_POLL_EVERY``th call): the caller
+        # waits next anyway, and PoCL answers under the event's lock, which its worker
+        # threads take while the command runs
+        return self.order <= self._device._done_upto
+
     def implies(self, other: Event) -> bool:
         # One in-order queue: a command completes after every command enqueued before it.
         return (type(other) is OpenCLEvent and other._device is self._device
