@@ -233,6 +233,31 @@ def test_done_asks_the_driver_only_now_and_then_and_never_for_older_commands(
     dev.free(ya)
 
 
+def test_known_done_never_asks_the_driver() -> None:
+    dev = ocl.open_device("opencl:0")
+    program = dev.compile(_scale_module())
+    xa, ya = dev.allocate(256), dev.allocate(256)
+    args: list[LaunchArg] = [1.0, ArrayArg(xa, 0, (64,), (1,)), ArrayArg(ya, 0, (64,), (1,))]
+    event = dev.launch(program, args, (64, 1, 1), None, [])
+    assert isinstance(event, ocl.OpenCLEvent)
+    real = event.cl_event
+
+    class NoQueries:  # what guards.wait_all checks before it waits: no get_info
+        def get_info(self, what: object) -> object:
+            raise AssertionError("known_done asked the driver")
+
+        def wait(self) -> None:
+            real.wait()
+
+    event.cl_event = NoQueries()
+    for _ in range(4 * ocl._POLL_EVERY):
+        assert not event.known_done()  # unknown until someone waits (or done() learns it)
+    event.wait()
+    assert event.known_done()
+    dev.free(xa)
+    dev.free(ya)
+
+
 def test_waiting_for_a_command_completes_every_earlier_one() -> None:
     dev = ocl.open_device("opencl:0")
     events, out = _launch_scale(dev)
