@@ -99,7 +99,7 @@ def cold_start_impl(device: str, *, cached: bool) -> Impl:
             )
         return float(report["s"])  # type: ignore[arg-type]
 
-    return Impl(run)
+    return Impl(run, primed=False)  # each run is a new process
 
 
 NUMBA_CHILD = r"""
@@ -144,4 +144,4 @@ def numba_cold_start_impl(*, cached: bool) -> Impl:
 
     if cached:
         child()
-    return Impl(child)
+    return Impl(child, primed=False)  # each run is a new process

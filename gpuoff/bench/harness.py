@@ -44,12 +44,15 @@ class Impl:
     ``ops`` runs happen inside one call of ``run`` (launch-overhead loops): reported times are
     per op. ``result`` returns the output of the last run, for checking against the reference.
     ``keep`` holds the arrays a run reaches through raw pointers (ctypes), so they stay alive.
+    ``primed``: each timed run comes right after an untimed run of the same implementation
+    (see ``measure``); False for runs that start a new process each time.
     """
 
     run: Runner
     result: Callable[[], np.ndarray[Any, Any]] | None = None
     ops: int = 1
     keep: tuple[object, ...] = ()
+    primed: bool = True
 
 
 @dataclass
@@ -178,7 +181,14 @@ def measure(
 
     After ``repeats`` rounds, more rounds (up to ``MAX_REPEATS``) while gpuoff's timed runs
     add up to less than ``min_seconds``: the median of a few 5 ms runs moves by 10-20% from
-    one process to the next on a 2-core VM, that of a few dozen far less."""
+    one process to the next on a 2-core VM, that of a few dozen far less.
+
+    Each timed run of a ``primed`` implementation comes right after an untimed run of the same
+    one, so that no run is timed while what ran before it is still settling: OpenBLAS's
+    threads spin for a while after NumPy's matmul, and the implementation timed next lost a
+    third of its speed (naive sgemm on cpu: gpuoff 104 ms right after it against 68 ms
+    primed, C 74 ms against 66 ms). A rotation of three or more implementations puts some of
+    them after a given one more often than others, so that cost was not even shared."""
     repeats = max(repeats, MIN_REPEATS)
     impls: dict[str, Impl] = {"gpuoff": case.gpuoff, **case.baselines}
     if case.reference is not None:
@@ -201,6 +211,8 @@ def measure(
     while r < repeats or (timed < min_seconds and r < MAX_REPEATS):
         k = r % len(order)
         for name, impl in order[k:] + order[:k]:
+            if impl.primed:
+                impl.run()
             start = time.perf_counter()
             samples[name].append(_time_once(impl))
             if name == "gpuoff":

@@ -34,16 +34,26 @@ def test_runs_are_interleaved_after_check_and_warmup() -> None:
                 {"B": _counting_impl(log, "B", ref)}, reference=lambda: ref)  # fmt: skip
     measure(case, repeats=5, warmup=2)
     # check (A, B) which is also the first warm-up, one more warm-up (A, B), then 5 timed
-    # rounds whose order rotates (A B, B A, A B, ...)
+    # rounds whose order rotates (A B, B A, A B, ...), each timed run right after an untimed
+    # one of the same implementation
     rounds = [["A", "B"] if r % 2 == 0 else ["B", "A"] for r in range(5)]
-    assert log == ["A", "B"] * 2 + [name for r in rounds for name in r]
+    assert log == ["A", "B"] * 2 + [name for r in rounds for name in r for _ in range(2)]
+
+
+def test_unprimed_implementations_run_once_per_sample() -> None:
+    log: list[str] = []
+    case = Case("k", "1", "cpu", "ms", 0.0, Impl(lambda: log.append("A"), primed=False),
+                {"B": Impl(lambda: log.append("B"))})  # fmt: skip
+    row = measure(case, repeats=5, warmup=0)
+    assert log.count("A") == len(row.gpuoff.samples) == 5
+    assert log.count("B") == 2 * len(row.baselines["B"].samples) == 10
 
 
 def test_warmup_without_reference() -> None:
     log: list[str] = []
     case = Case("k", "1", "cpu", "us", 0.0, Impl(lambda: log.append("A")))
     measure(case, repeats=5, warmup=1)
-    assert log == ["A"] * (1 + 5)
+    assert log == ["A"] * (1 + 2 * 5)
 
 
 def test_repeats_never_below_protocol_minimum() -> None:
@@ -59,7 +69,7 @@ def test_short_runs_get_more_rounds_up_to_a_bound() -> None:
                 {"B": Impl(lambda: log.append("B"))})  # fmt: skip
     row = measure(case, repeats=5, warmup=0, min_seconds=60.0)
     assert len(row.gpuoff.samples) == len(row.baselines["B"].samples) == MAX_REPEATS
-    assert log.count("A") == log.count("B") == MAX_REPEATS  # still interleaved, pairwise
+    assert log.count("A") == log.count("B") == 2 * MAX_REPEATS  # each timed run primed
 
 
 def test_long_runs_stop_at_the_rounds_asked_for() -> None:
@@ -101,7 +111,7 @@ def test_self_measured_runs_and_ops_divide() -> None:
 
 def test_median_not_mean() -> None:
     values = iter([1.0, 1.0, 100.0, 1.0, 1.0])
-    case = Case("k", "1", "cpu", "ms", 0.0, Impl(lambda: next(values)))
+    case = Case("k", "1", "cpu", "ms", 0.0, Impl(lambda: next(values), primed=False))
     assert measure(case, warmup=0).gpuoff.median == 1.0
 
 
