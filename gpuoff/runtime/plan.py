@@ -189,7 +189,9 @@ class Plan:
                 result = self._commit(args, event, made)
                 if host_arrays is None and (
                     (self._relaunch is not None and len(made) == len(self.array_idx))
-                    or (self._inline is not None and type(event) is DoneEvent)  # ran here, fine
+                    or (self._inline is not None and (
+                        type(event) is DoneEvent  # ran here, fine
+                        or (len(made) == len(self.array_idx) and not _inline(event))))
                 ):  # fmt: skip
                     launch._repeat = Repeat(self, program, given, made, event)
             else:  # measurement only: no checks, no ordering, no bookkeeping
@@ -251,21 +253,37 @@ class Plan:
         return True
 
     def _repeat_inline(self, launch: Any, rep: Repeat, args: tuple[Any, ...]) -> bool:
-        """``repeat`` on a host-memory device: the recorded launch ran on this thread and
-        left no use behind, so running it again here with the same packed arguments (this
-        plan's block, which only a launch through this plan rewrites) changes nothing else.
-        False when the device would not run it inline now."""
+        """``repeat`` on a host-memory device, with the same packed arguments (this plan's
+        block, which only a launch through this plan rewrites).
+
+        A recorded launch that ran on this thread left no use behind: running it again here
+        changes nothing else (False when the device would not run it inline now). One that
+        went to the device's pool left its uses with its event: the new launch starts after
+        that event (``launch_packed``'s ``wait_for``), which the full path's checks would
+        have waited for too (no other use of these arguments came since: the epoch), so its
+        event implies the recorded one, and the uses move to it."""
         geo = launch._geometry
         inline = self._inline
         assert inline is not None
         with guards.LOCK:
             if guards.EPOCH != rep.epoch:
                 return False
-            event = inline(rep.program, self.block, geo[2], geo[3], (self, args))
-            if event is None:
-                return False
+            previous = rep.event
+            if type(previous) is DoneEvent:
+                event = inline(rep.program, self.block, geo[2], geo[3], (self, args))
+                if event is None:
+                    return False
+            else:
+                event = self.device.launch_packed(  # type: ignore[attr-defined]
+                    rep.program, self.block, geo[2], geo[3], [previous], (self, args)
+                )
+                for use in rep.uses:
+                    use.event = event
+                if not event.done():
+                    guards.track(event, args)
+                rep.event = event
             _COUNTS["launches"] += 1
-        if type(event) is not DoneEvent:  # its bounds error: raised now, as execute does
+        if type(event) is not DoneEvent and _inline(event):  # its bounds error: raised now
             guards.settle(event)
             guards.raise_deferred()
         return True

@@ -427,3 +427,69 @@ def test_launches_still_held_at_exit_go_to_the_driver() -> None:
     held = int(out.split("held before exit: ")[1].split()[0])
     assert held >= 5  # the first launches go the full way (and build the exact-grid kernel)
     assert "held at exit: 0" in out
+
+
+BIG = 1 << 18  # past the cpu device's inline limit: these launches go to its worker pool
+
+
+def test_pooled_repeats_on_cpu_run_in_order_and_track_their_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Large repeated launches on cpu take the repeat path too: each starts after the one
+    before (they all write ``y``), and the uses follow the newest, so host access waits."""
+    from gpuoff.runtime.devices import cpu
+
+    spy = Spy(monkeypatch)
+    submitted: list[Any] = []
+    early: list[int] = []  # launches whose work reached the pool before the previous finished
+    real_submit = cpu._Pool.submit
+
+    def submit(pool: Any, event: Any, *rest: Any) -> None:
+        if submitted and not submitted[-1].done():
+            early.append(len(submitted))
+        submitted.append(event)
+        real_submit(pool, event, *rest)
+
+    monkeypatch.setattr(cpu._Pool, "submit", submit)
+    x = go.array(np.ones(BIG, np.float32))
+    y = go.zeros(BIG, f32)
+    with go.on("cpu"):
+        for _ in range(30):
+            axpy[BIG](1.0, x, y)
+        assert spy.repeats >= 25
+        with y.host() as h:  # waits for every launch, the repeated ones included
+            np.testing.assert_array_equal(h, np.full(BIG, 30.0, np.float32))
+        # each reached the pool only once the one before had finished
+        assert len(submitted) == 30 and not early
+        with x.host_mut() as h:  # a host write between repeats: the next launch sees it
+            h[:] = 2.0
+        for _ in range(5):
+            axpy[BIG](1.0, x, y)
+        go.synchronize()
+    np.testing.assert_array_equal(y.numpy(), np.full(BIG, 40.0, np.float32))
+
+
+def test_a_pooled_repeat_on_cpu_reports_its_bounds_error_at_synchronize(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spy = Spy(monkeypatch)
+    x = go.array(np.arange(BIG, dtype=np.float32))
+    y = go.zeros(BIG, f32)
+    with go.on("cpu"):
+        for _ in range(3):
+            shifted[BIG](x, y, 0)
+        go.synchronize()
+        for _ in range(4):
+            shifted[BIG](x, y, 1)  # the last work-item reads one past the end
+        raised = 0
+        while True:
+            try:
+                go.synchronize()
+                break
+            except go.BoundsError:
+                raised += 1
+        assert raised == 4
+        assert spy.repeats >= 4
+    want = np.arange(1, BIG + 1, dtype=np.float32)
+    want[-1] = 0.0
+    np.testing.assert_array_equal(y.numpy(), want)
