@@ -22,7 +22,9 @@ The repeat path (``Plan.repeat``, tried first by ``Launch.__call__``): on a devi
 memory that offers ``relaunch``, a launch with the very argument objects of the previous launch
 of the same ``Launch``, on the same device, while ``guards.EPOCH`` is unchanged, would pass
 every check the same way and change nothing but the event of its uses; it only asks the
-device to launch the program again and records the new event.
+device to launch the program again and records the new event. On the cpu device a small
+launch runs again on the calling thread (``launch_inline``), a large one goes to the pool
+after the previous one's event, with this plan's packed arguments (``_repeat_inline``).
 """
 
 from __future__ import annotations
