@@ -98,3 +98,18 @@ def test_stats_snapshots_and_differences() -> None:
     assert (go.stats() - a).waits == 1
     go.reset_stats()
     assert go.stats() == go.Stats()
+
+
+def test_launches_counted_without_the_guard_lock_add_up() -> None:
+    # held-launch joins count through stats.TICKS; reading a snapshot takes no launch
+    go.reset_stats()
+    stats.launched()
+    for _ in range(5):
+        next(stats.TICKS)
+    assert go.stats().launches == 6
+    assert go.stats().launches == 6  # a read is not a launch
+    go.reset_stats()
+    assert go.stats().launches == 0
+    next(stats.TICKS)
+    assert go.stats().launches == 1
+    go.reset_stats()
