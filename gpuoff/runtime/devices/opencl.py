@@ -206,6 +206,7 @@ class OpenCLDevice(Device):
         self._flusher: threading.Thread | None = None
         # held launches still held when the interpreter exits go to the driver then (the
         # flusher is a daemon thread, which exit does not wait for)
+        self._pid = os.getpid()
         atexit.register(self._hand_over_at_exit)
 
     def _enqueued(self, event: OpenCLEvent) -> OpenCLEvent:
@@ -436,6 +437,8 @@ class OpenCLDevice(Device):
                         pass  # kept on the batch's event: waiting for it raises the error
 
     def _hand_over_at_exit(self) -> None:
+        if os.getpid() != self._pid:  # a forked child: the driver and the queue are the parent's
+            return
         try:
             self.flush()
             self.queue.flush()
