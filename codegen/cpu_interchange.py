@@ -87,6 +87,18 @@ class Interchange:
     def __init__(self, kernel: n.Function, enabled: bool = True) -> None:
         self.enabled = enabled
         self.scalars = frozenset(p.name for p in kernel.params if p.name not in kernel.locals)
+        # what a group-level loop's bounds may read: scalars, locals kept once per group, and
+        # locals region fission recomputes (``rematerialised``) from uniform values only,
+        # such as ``n = a.shape[1]`` before ``for k in range(n)``
+        names = set(self.scalars) | group_uniform_locals(kernel)
+        remat = rematerialised(kernel)
+        grew = True
+        while grew:
+            known = frozenset(names)
+            fresh = {v for v, d in remat.items() if v not in known and _uniform(d, known)}
+            names |= fresh
+            grew = bool(fresh)
+        self.bound_names = frozenset(names)
         self.assigned = _assign_counts(kernel)
         self.defs = {
             x.target: x.value
@@ -102,7 +114,7 @@ class Interchange:
         """Whether ``s`` is a group-uniform ``for`` loop to run at group level."""
         if not self.enabled or not isinstance(s, n.ForRange) or self.assigned.get(s.var, 0) != 1:
             return False
-        if not all(_uniform(e, self.scalars) for e in (s.start, s.stop, s.step)):
+        if not all(_uniform(e, self.bound_names) for e in (s.start, s.stop, s.step)):
             return False
         body = s.body
         if escaping_jumps(body) or has_barrier(body):
