@@ -90,6 +90,17 @@ class _Unheard:
         pass
 
 
+def bounds_errors_at_synchronize() -> int:
+    """Synchronise until no error is left; how many ``BoundsError`` came out, one per call."""
+    raised = 0
+    while True:
+        try:
+            go.synchronize()
+            return raised
+        except go.BoundsError:
+            raised += 1
+
+
 def ones() -> go.Buffer[f32]:
     return go.array(np.ones(N, np.float32))
 
@@ -263,13 +274,7 @@ def test_a_repeated_checked_launch_still_raises(monkeypatch: pytest.MonkeyPatch)
         k = 1  # one past the end for the last work-item
         for _ in range(20):
             shifted[N](x, y, k)  # repeats of a checked launch: each has its own error record
-        raised = 0
-        while True:
-            try:
-                go.synchronize()
-                break
-            except go.BoundsError:
-                raised += 1
+        raised = bounds_errors_at_synchronize()
         assert raised == 20  # one error per failed launch, raised one by one
         # a launch whose event is found finished at once leaves no repeat record behind
         assert spy.repeats >= 10
@@ -481,13 +486,7 @@ def test_a_pooled_repeat_on_cpu_reports_its_bounds_error_at_synchronize(
         go.synchronize()
         for _ in range(4):
             shifted[BIG](x, y, 1)  # the last work-item reads one past the end
-        raised = 0
-        while True:
-            try:
-                go.synchronize()
-                break
-            except go.BoundsError:
-                raised += 1
+        raised = bounds_errors_at_synchronize()
         assert raised == 4
         assert spy.repeats >= 4
     want = np.arange(1, BIG + 1, dtype=np.float32)
