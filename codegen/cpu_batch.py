@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from llvmlite import ir as ll
 
-from codegen.cpu_interchange import Interchange, group_uniform_locals, rematerialised
+from codegen.cpu_interchange import Interchange
 from codegen.llvm import (
     I8,
     I64,
@@ -241,8 +241,8 @@ def fission_state(em: _GroupEmitter, b: ll.IRBuilder, parts: list[Part] | None) 
     fl, geo = em.fl, em.geo
     kernel = fl.fn
     count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
-    em.remat = rematerialised(kernel)
-    em.group_uniform = group_uniform_locals(kernel) - set(em.remat)
+    em.remat = em.ic.remat  # the analyses of the kernel's Interchange, made once
+    em.group_uniform = em.ic.group_uniform - set(em.remat)
     skip = masked_vars(em.ic, kernel) | set(em.remat) | em.group_uniform
     per_item = [name for name in kernel.locals if name not in skip]
     loops = em.ic.masked_loops(kernel.body)

@@ -90,12 +90,13 @@ class Interchange:
         # what a group-level loop's bounds may read: scalars, locals kept once per group, and
         # locals region fission recomputes (``rematerialised``) from uniform values only,
         # such as ``n = a.shape[1]`` before ``for k in range(n)``
-        names = set(self.scalars) | group_uniform_locals(kernel)
-        remat = rematerialised(kernel)
+        self.remat = rematerialised(kernel)
+        self.group_uniform = group_uniform_locals(kernel)
+        names = set(self.scalars) | self.group_uniform
         grew = True
         while grew:
             known = frozenset(names)
-            fresh = {v for v, d in remat.items() if v not in known and _uniform(d, known)}
+            fresh = {v for v, d in self.remat.items() if v not in known and _uniform(d, known)}
             names |= fresh
             grew = bool(fresh)
         self.bound_names = frozenset(names)

@@ -276,6 +276,7 @@ class _FunctionWriter:
         self.fn_names = fn_names
         self.file = os.path.basename(fn.filename)
         self.used: set[str] | None = None  # a rendered kernel: the names its code uses
+        self.meta: list[KernelArg] = []  # ... and its packed ``long`` arguments
         taken = set(fn_names.values())
         self.names: dict[str, str] = {}
         self.arrays: dict[str, ArrayType] = {}
@@ -344,7 +345,7 @@ class _FunctionWriter:
         elif hidden.err:
             out.append(f"__global long* {ERR_ARG}")
         if self.used is not None:  # a kernel: only the declarations of used names
-            meta = [a for a in self.kernel_args() if a.kind == "meta"]
+            meta = self.meta
             packed = {p.name for a in meta for p in a.parts}
             kept = (", ".join(d for d in line.split(", ")
                               if _declared(d) in self.used and _declared(d) not in packed)
@@ -358,10 +359,9 @@ class _FunctionWriter:
     def _unpack_meta(self) -> list[str]:
         """The kernel's first lines: the packed ``long`` arguments as locals of their names."""
         lines: list[str] = []
-        for a in self.kernel_args():
-            if a.kind == "meta":
-                lines += [f"    const long {p.name} = {a.name}.s{_VECTOR_LANES[i]};"
-                          for i, p in enumerate(a.parts)]  # fmt: skip
+        for a in self.meta:
+            lines += [f"    const long {p.name} = {a.name}.s{_VECTOR_LANES[i]};"
+                      for i, p in enumerate(a.parts)]  # fmt: skip
         if lines:
             lines[0] += "  /* offsets, shapes, grid: one argument */"
         return lines
@@ -425,6 +425,7 @@ class _FunctionWriter:
         prologue = self.lines
         if self.fn.is_kernel:
             self.used = set(_IDENT.findall("\n".join([*prologue, *body_lines])))
+            self.meta = [a for a in self.kernel_args() if a.kind == "meta"]
         if self.fn.is_kernel:
             head = f"__kernel void {self.fn_names[self.fn.name]}("
         else:
