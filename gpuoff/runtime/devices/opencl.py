@@ -56,6 +56,7 @@ from gpuoff import __version__
 from gpuoff.errors import BoundsError, DeviceError
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime import debug
+from gpuoff.runtime.devices import opencl_icd
 from gpuoff.runtime.devices.base import (
     Allocation,
     Device,
@@ -88,15 +89,20 @@ device's flusher thread (later while other Python code holds the interpreter loc
 
 
 def _cl() -> Any:
+    opencl_icd.prepare()
     import pyopencl as cl
 
     return cl
 
 
 def _all_devices() -> list[tuple[Any, Any]]:
-    """Every (platform, device) pair, in the order that numbers ``opencl:N``."""
+    """Every (platform, device) pair, in the order that numbers ``opencl:N``. A platform the
+    loader found twice (the same driver through two ICD files) is listed once."""
     cl = _cl()
-    return [(p, d) for p in cl.get_platforms() for d in p.get_devices()]
+    platforms: dict[int, Any] = {}
+    for p in cl.get_platforms():
+        platforms.setdefault(p.int_ptr, p)
+    return [(p, d) for p in platforms.values() for d in p.get_devices()]
 
 
 def _kind(cl: Any, device: Any) -> str:
@@ -132,7 +138,9 @@ def discover() -> list[DeviceInfo]:
         desc = (f"{d.name.strip()} ({p.name.strip()}, {d.version.strip()}, driver "
                 f"{d.driver_version.strip()}, {d.max_compute_units} compute units, "
                 f"{fp64})")  # fmt: skip
-        out.append(DeviceInfo(f"opencl:{i}", "opencl", desc, kind=_kind(cl, d)))
+        failure = opencl_icd.build_failure(cl, p, d)
+        out.append(DeviceInfo(f"opencl:{i}", "opencl", desc, available=not failure,
+                              reason=failure, kind=_kind(cl, d)))  # fmt: skip
     return out
 
 
@@ -150,7 +158,12 @@ def open_device(name: str) -> OpenCLDevice:
     i = int(index)
     if i >= len(pairs):
         raise DeviceError(f"no device {name}: {len(pairs)} OpenCL device(s) found")
-    return OpenCLDevice(name, pairs[i][0], pairs[i][1])
+    platform, device = pairs[i]
+    failure = opencl_icd.build_failure(_cl(), platform, device)
+    if failure:
+        raise DeviceError(f"{name} ({device.name.strip()}, {platform.name.strip()}) is "
+                          f"unavailable: {failure}")  # fmt: skip
+    return OpenCLDevice(name, platform, device)
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,10 +13,12 @@ from __future__ import annotations
 import math
 import operator
 import os
+import re
 import struct
 import sys
 import tempfile
 import threading
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -315,6 +317,18 @@ def build_cl_program(
     """``build_program``'s ``cl.Program`` and build log, built with ``source``'s options and
     ``extra_options``."""
     cl: Any = __import__("pyopencl")
+    with warnings.catch_warnings():
+        # pyopencl warns about any driver output and about reading a failed program's log;
+        # gpuoff reads the log itself and reports what is in it
+        warnings.simplefilter("ignore", cl.CompilerWarning)
+        warnings.filterwarnings("ignore", "Pre-build attribute access", UserWarning)
+        return _build(cl, device, module, source, binary_path, extra_options)
+
+
+def _build(
+    cl: Any, device: OpenCLDevice, module: Module, source: OpenCLSource,
+    binary_path: Path | None, extra_options: Sequence[str],
+) -> tuple[Any, str]:  # fmt: skip
     options = [*source.build_options, *extra_options]
     dev = device.cl_device
     if binary_path is not None and binary_path.is_file():
@@ -330,17 +344,33 @@ def build_cl_program(
         prg.build(options=options)
     except cl.Error as exc:
         try:
-            log = prg.get_build_info(dev, cl.program_build_info.LOG)
+            log = driver_messages(str(prg.get_build_info(dev, cl.program_build_info.LOG)))
         except Exception:  # noqa: BLE001
-            log = str(exc)
+            log = ""
+        # Intel's CPU runtime leaves the program's log empty and puts it in the error
+        log = log or driver_messages(str(exc))
         raise CompileError(
             f"the OpenCL driver for {device.name} ({device.description}) rejected the code "
             f"generated for kernel {module.name!r}; build log:\n{log.strip()}"
         ) from None
-    log = str(prg.get_build_info(dev, cl.program_build_info.LOG)).strip()
+    log = driver_messages(str(prg.get_build_info(dev, cl.program_build_info.LOG)))
     if binary_path is not None:
         _store(binary_path, prg.get_info(cl.program_info.BINARIES)[0])
     return prg, log
+
+
+_PROGRESS_LINES = re.compile(
+    r"^(Device build started|Device build done|Options used by backend compiler:.*|"
+    r"Reload Program Binary Object\.|Compilation started|Compilation done|Linking started|"
+    r"Linking done|Kernel .* was successfully vectorized.*|Done\.)$"
+)
+"""Lines some drivers (Intel's CPU runtime) print for every build: progress, not diagnostics."""
+
+
+def driver_messages(log: str) -> str:
+    """A build log without the driver's progress lines: what is left is a warning or error."""
+    kept = [line for line in log.strip().splitlines() if not _PROGRESS_LINES.match(line.strip())]
+    return "\n".join(kept).strip()
 
 
 def _store(path: Path, data: bytes) -> None:
