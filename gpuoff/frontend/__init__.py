@@ -14,10 +14,16 @@ Public entry points (used by the runtime and the CLI):
     the declared access). Any construct outside the kernel subset raises ``CompileError``
     pointing at the user's file, line and column.
 
-Modules: ``source`` (source capture, line map), ``signature`` (annotations), ``typing_rules``
-(promotion, one function per operation), ``resolve`` (globals, closures, builtins),
-``exprs``/``calls``/``stmts`` (the dispatch tables), ``function`` (type fixpoint per
-function), ``lower`` (the module: device functions, bounds checks).
+Modules, in import order: ``source`` (source capture, line map), ``signature`` (annotations),
+``typing_rules`` (promotion, one function per operation), ``resolve`` (globals, closures,
+builtins), ``base`` (the walker ``Lowerer``: per-pass state, shared helpers, dispatch, and the
+``ModuleContext`` protocol it lowers in), ``exprs`` -> ``calls`` -> ``stmts`` (one handler per
+construct, each module with its ``TABLE``), ``function`` (binds the tables; the type fixpoint
+per function), ``lower`` (the module: device functions, bounds checks).
+
+Adding a construct: a handler ``(lw, node)`` in ``exprs``/``calls``/``stmts`` and one line in
+that module's ``TABLE``; its typing rule in ``typing_rules``; a name for the error in
+``diagnostics.CONSTRUCT_NAMES`` only while it is refused.
 
 Kernel-language notes (where SPEC.md is silent):
 

@@ -1,4 +1,12 @@
-"""State shared by the statement, expression and call lowerers of one function.
+"""The walker that lowers one function, its per-pass state, and the context it lowers in.
+
+``Lowerer`` is the one object every construct's handler receives (``lw``). It owns the state of
+one pass (local types, arrays, temporaries, divergence), the helpers every construct needs
+(diagnostics, locals, coercion, bounds-check ids) and the dispatch: ``lw.expr(node)`` and
+``lw.stmt(node)`` look the node's ``ast`` class up in ``EXPRS``/``STMTS``, tables the handler
+modules own (``exprs``, ``calls``, ``stmts``) and ``function.FunctionLowerer`` joins. Handlers
+are plain functions ``(lw, node) -> Val | list[Stmt]``; the semantics of operations (promotion,
+result types) live in ``typing_rules``. This module imports none of them.
 
 A function is lowered in *passes*: every pass walks the whole body with the local-variable
 types found so far and records the types it assigns; passes repeat until the types stop
@@ -10,21 +18,20 @@ complete information (uses before assignment, divergent barriers).
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, ClassVar, NoReturn, Protocol
 
 from gpuoff.errors import CompileError
 from gpuoff.frontend import typing_rules as R
-from gpuoff.frontend.irutil import Val, cast
-from gpuoff.frontend.resolve import Env, Resolved
+from gpuoff.frontend.diagnostics import unsupported
+from gpuoff.frontend.irutil import Val, cast, mentions
+from gpuoff.frontend.resolve import Env
 from gpuoff.frontend.source import SourceInfo
 from gpuoff.frontend.typing_rules import TypingError, VType
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
-
-if TYPE_CHECKING:
-    from gpuoff.frontend.lower import ModuleContext
+from gpuoff.lang import DeviceFunction
 
 RESERVED_PREFIX = "_gpuoff_"
 """Names the front end invents (temporaries, renamed parameters) start with this."""
@@ -91,32 +98,114 @@ class PassTypes:
         return out
 
 
-class LowererBase:
-    """Per-pass state and the helpers every part of the lowering uses."""
+@dataclass(frozen=True)
+class DeviceSig:
+    """A lowered device-function specialisation as its callers see it."""
+
+    ir_name: str
+    params: tuple[tuple[str, T.ScalarType | T.ArrayType], ...]
+    return_type: T.ScalarType | None
+    weak_return: bool = False
+
+
+class ModuleContext(Protocol):
+    """What lowering one function needs from the module being built (``lower.ModuleBuilder``):
+    the module's options, its bounds-check table and its device-function specialisations."""
+
+    @property
+    def boundscheck(self) -> bool: ...
+
+    def add_check(
+        self, function: str, array: str, ndim: int, filename: str, line: int, col: int,
+        source: str,
+    ) -> int:  # fmt: skip
+        """Register a bounds-checked access site; returns its 1-based id."""
+        ...
+
+    def specialize(
+        self,
+        fn: DeviceFunction[Any, Any],
+        args: Sequence[Val | N.ArrayRef],
+        arg_nodes: Sequence[ast.expr],
+        node: ast.Call,
+        caller: SourceInfo,
+    ) -> DeviceSig:
+        """The specialisation of device function ``fn`` for these arguments (lowered once)."""
+        ...
+
+
+ExprHandler = Callable[["Lowerer", Any], Val]
+"""Lowers one expression construct; the second argument is the ``ast`` node of that class."""
+StmtHandler = Callable[["Lowerer", Any], list[N.Stmt]]
+"""Lowers one statement construct to zero or more IR statements."""
+
+
+class Lowerer:
+    """One pass over one function: its state, the shared helpers and the dispatch.
+
+    Subclasses bind ``EXPRS`` and ``STMTS`` (``function.FunctionLowerer`` does). A handler
+    reads and writes the fields below through the ``lw`` it is given; each field's comment
+    says who writes it.
+    """
+
+    EXPRS: ClassVar[Mapping[type[ast.expr], ExprHandler]]
+    """The expression constructs: ``ast`` class -> handler. A class missing is refused."""
+    STMTS: ClassVar[Mapping[type[ast.stmt], StmtHandler]]
+    """The statement constructs: ``ast`` class -> handler. A class missing is refused."""
 
     def __init__(self, ctx: ModuleContext, spec: FuncSpec, prev: PassTypes, final: bool) -> None:
+        # Inputs, read only: the module, the function, and what the previous pass learned.
         self.ctx = ctx
         self.spec = spec
         self.src = spec.source.src
         self.env = spec.source.env
         self.prev = prev
+        self.final = final  # the last pass: emit IR, register checks, report late errors
+        # What this pass learns (assign_local, stmts' annotations and returns, new_temp).
         self.cur = PassTypes(declared=dict(prev.declared))
-        self.final = final
-        self.temps: dict[str, T.ScalarType] = {}
-        self.shared: list[N.SharedArray] = []
-        self.arrays: dict[str, N.ArrayRef] = {}
-        self.scalars: dict[str, T.ScalarType] = {}
-        self.loop_depth = 0
-        self.divergent_depth = 0
+        self.temps: dict[str, T.ScalarType] = {}  # new_temp
+        self.shared: list[N.SharedArray] = []  # calls.shared_decl
+        self.arrays: dict[str, N.ArrayRef] = {}  # array parameters; calls.shared_decl adds
+        self.scalars: dict[str, T.ScalarType] = {}  # scalar parameters
+        self.loop_depth = 0  # stmts._nested: break/continue need a loop
+        self.divergent_depth = 0  # stmts._nested: a barrier here is divergent
         # Locals that some path may have assigned by now (a read of a local no path has
         # assigned yet is an error; a loop counts everything its body assigns, so a
-        # loop-carried variable is never rejected).
+        # loop-carried variable is never rejected). assign_local and stmts' if/while/for.
         self.maybe_assigned: set[str] = set()
         for name, t in spec.params:
             if isinstance(t, T.ArrayType):
                 self.arrays[name] = N.ArrayRef(name, t)
             else:
                 self.scalars[name] = t
+
+    # -- dispatch ----------------------------------------------------------------------------
+
+    def expr(self, node: ast.expr) -> Val:
+        """Lower an expression by its construct's handler."""
+        handler = self.EXPRS.get(type(node))
+        if handler is None:
+            raise unsupported(self.src, node)
+        return handler(self, node)
+
+    def stmt(self, node: ast.stmt) -> list[N.Stmt]:
+        """Lower a statement by its construct's handler."""
+        handler = self.STMTS.get(type(node))
+        if handler is None:
+            raise unsupported(self.src, node)
+        return handler(self, node)
+
+    def block(self, stmts: list[ast.stmt]) -> tuple[N.Stmt, ...]:
+        """Lower a statement list (a statement reading a not-yet-typed local is skipped in
+        the non-final passes; the final pass reports it)."""
+        out: list[N.Stmt] = []
+        for s in stmts:
+            try:
+                out.extend(self.stmt(s))
+            except Untyped:
+                if self.final:
+                    raise
+        return tuple(out)
 
     # -- diagnostics -------------------------------------------------------------------------
 
@@ -204,8 +293,6 @@ class LowererBase:
                 return n.name in ("global_id", "local_id")
             return isinstance(n, N.Var) and n.name in div
 
-        from gpuoff.frontend.irutil import mentions
-
         return mentions(expr, pred)
 
     def add_check(self, node: ast.AST, array: N.ArrayRef) -> int | None:
@@ -218,44 +305,3 @@ class LowererBase:
             self.spec.display_name, array.name, array.type.ndim, self.src.filename,
             loc.line, loc.col, text,
         )  # fmt: skip
-
-    # -- implemented by the mixins -----------------------------------------------------------
-
-    def expr(self, node: ast.expr) -> Val:
-        raise NotImplementedError
-
-    def array_of(self, node: ast.expr) -> N.ArrayRef | None:
-        raise NotImplementedError
-
-    def static_value(self, node: ast.expr) -> object:
-        raise NotImplementedError
-
-    def static(self, node: ast.expr) -> Resolved | None:
-        raise NotImplementedError
-
-    def constant(self, value: object, node: ast.AST) -> Val:
-        raise NotImplementedError
-
-    def static_int(self, node: ast.expr, what: str) -> int:
-        raise NotImplementedError
-
-    def shape_of(self, array: N.ArrayRef, dim: int, node: ast.AST) -> Val:
-        raise NotImplementedError
-
-    def writable_array(self, node: ast.expr, what: str) -> N.ArrayRef:
-        raise NotImplementedError
-
-    def shared_decl(self, target: ast.Name, node: ast.Call) -> N.SharedArray:
-        raise NotImplementedError
-
-    def call(self, node: ast.Call, as_stmt: bool) -> Val | None:
-        raise NotImplementedError
-
-    def binop(self, op: str, lhs: Val, rhs: Val, node: ast.AST) -> Val:
-        raise NotImplementedError
-
-    def load(self, node: ast.Subscript, array: N.ArrayRef, idx: tuple[N.Expr, ...]) -> Val:
-        raise NotImplementedError
-
-    def indices(self, node: ast.Subscript, array: N.ArrayRef) -> tuple[N.Expr, ...]:
-        raise NotImplementedError

@@ -6,12 +6,11 @@ import ast
 import dataclasses
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from gpuoff import lang
 from gpuoff.errors import CompileError, LaunchTypeError
-from gpuoff.frontend.base import INFER, FnSource, FuncSpec, assigned_names
+from gpuoff.frontend.base import INFER, DeviceSig, FnSource, FuncSpec, assigned_names
 from gpuoff.frontend.function import lower_function
 from gpuoff.frontend.irutil import Val
 from gpuoff.frontend.resolve import Env
@@ -32,16 +31,6 @@ from gpuoff.ir import types as T
 ParamType = T.ScalarType | T.ArrayType
 
 
-@dataclass(frozen=True)
-class DeviceSig:
-    """A lowered device-function specialisation as its callers see it."""
-
-    ir_name: str
-    params: tuple[tuple[str, ParamType], ...]
-    return_type: T.ScalarType | None
-    weak_return: bool = False
-
-
 def _tag(t: ParamType) -> str:
     if isinstance(t, T.ScalarType):
         return t.name
@@ -58,8 +47,9 @@ def mangle(name: str, params: Sequence[ParamType]) -> str:
     return f"{name}__" + "_".join(_tag(t) for t in params)
 
 
-class ModuleContext:
-    """Everything shared by the functions of one module: checks, device functions, caches."""
+class ModuleBuilder:
+    """Everything shared by the functions of one module: checks, device functions, caches
+    (the ``base.ModuleContext`` the functions are lowered in)."""
 
     def __init__(self, boundscheck: bool, fastmath: bool) -> None:
         self.boundscheck = boundscheck
@@ -249,7 +239,7 @@ def lower_kernel(
     func = unwrap_function(pyfunc)
     decls = parse_signature(func)
     params = _kernel_params(decls, arg_types, func.__name__)
-    ctx = ModuleContext(boundscheck, fastmath)
+    ctx = ModuleBuilder(boundscheck, fastmath)
     fsrc = ctx.source(func)
     try:
         ret = return_annotation(func)
