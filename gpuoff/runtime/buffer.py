@@ -4,8 +4,9 @@ A Buffer is a view (byte offset, shape, strides) of a ``residency.Storage``; ``b
 ``buf[:, j]``, steps and reversals make new views of the same storage, each with its own byte
 range for the guards. Contents are reached only through synchronising accessors: ``numpy()``
 (a copy), ``with buf.host()`` (read-only view), ``with buf.host_mut()`` (writable view),
-``np.asarray(buf)`` (a copy) and DLPack export (a writable host view that leaves the guards'
-protection: the exporter syncs first, and the consumer must not use it across later launches).
+``np.asarray(buf)`` (a copy) and DLPack export (a writable host view shared with the consumer:
+while it lives the storage is foreign memory, ``residency``, and both sides agree at every
+synchronisation point: docs/memory.md).
 
 Device-side errors (``go.BoundsError``) of earlier launches surface at the next of these
 synchronisation points, or at ``go.synchronize()``.
@@ -298,11 +299,15 @@ class Buffer(Array[DT]):
 
     def __dlpack__(self, **kwargs: Any) -> Any:
         """Export the host bytes (after waiting for every pending use). The consumer shares
-        the memory without guards: do not keep it across later launches."""
+        the memory from then on, as memory gpuoff does not own (docs/memory.md): between a
+        launch and the next synchronisation point it must leave it alone; at each, both
+        sides agree."""
         self._sync_host(Access.HOST_WRITE, register=False)
         with guards.LOCK:
             self._st.host_written(self._lo, self._hi)
             layout = self._layout()
+            # the consumer shares the memory from now on: foreign while the export lives
+            self._st.exported(layout)
         return layout.__dlpack__(**{k: v for k, v in kwargs.items() if v is not None})
 
     def __dlpack_device__(self) -> tuple[int, int]:
@@ -339,10 +344,11 @@ def _aligned(shape: tuple[int, ...], dtype: np.dtype[Any], zero: bool) -> np.nda
     return raw[start : start + nbytes].view(dtype).reshape(shape)
 
 
-def _from_host(a: np.ndarray[Any, Any], written: bool) -> Buffer[Any]:
-    """A buffer over ``a``'s memory (``a`` C-contiguous and aligned); no copy."""
+def _from_host(a: np.ndarray[Any, Any], written: bool, owner: object = None) -> Buffer[Any]:
+    """A buffer over ``a``'s memory (``a`` C-contiguous and aligned); no copy. ``owner``: the
+    array owning the memory when gpuoff does not (``residency``: foreign memory)."""
     flat = a.reshape(-1).view(np.uint8) if a.size else np.empty(0, np.uint8)
-    storage = Storage(flat, written)
+    storage = Storage(flat, written, owner)
     return Buffer(storage, 0, a.shape, _c_strides(a.shape), a.dtype)
 
 
@@ -408,8 +414,10 @@ def asarray(obj: Any, dtype: type[DT]) -> Buffer[DT]: ...
 def asarray(obj: Any, dtype: object = None) -> Buffer[Any]: ...
 def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     """``obj`` as a buffer: itself if it is one; a C-contiguous, aligned, writeable NumPy array
-    of a gpuoff dtype is wrapped without a copy (the buffer then shares its memory, and host
-    writes to the array bypass the guards, as with ``np.asarray``); anything else is copied."""
+    of a gpuoff dtype is wrapped without a copy (the buffer then shares the array's memory:
+    between a launch and the next synchronisation point the array must be left alone, and at
+    every synchronisation point both agree, on every device: docs/memory.md); anything else
+    is copied."""
     if isinstance(obj, Buffer) and (dtype is None or obj.dtype == _np_dtype(dtype)):
         obj._alive()
         return obj
@@ -422,7 +430,7 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
             found = _wrapped.get(key)
             if found is not None and found._moved is None:
                 return found
-            buf = _from_host(obj, written=True)
+            buf = _from_host(obj, written=True, owner=obj)
             _wrapped[key] = buf
             return buf
     return array(obj, dtype)

@@ -45,7 +45,15 @@ from gpuoff.runtime import args as A
 from gpuoff.runtime import debug, guards, stats
 from gpuoff.runtime.buffer import Buffer
 from gpuoff.runtime.devices import current_device
-from gpuoff.runtime.devices.base import ArrayArg, Device, DoneEvent, Event, LaunchArg, Program
+from gpuoff.runtime.devices.base import (
+    AllOf,
+    ArrayArg,
+    Device,
+    DoneEvent,
+    Event,
+    LaunchArg,
+    Program,
+)
 from gpuoff.runtime.residency import location
 
 _DONE = DoneEvent()
@@ -190,7 +198,8 @@ class Plan:
                 made: list[guards.Use] = []
                 result = self._commit(args, event, made)
                 if host_arrays is None and (
-                    (self._relaunch is not None and len(made) == len(self.array_idx))
+                    (self._relaunch is not None and len(made) == len(self.array_idx)
+                     and not any(args[i]._st.foreign for i in self.array_idx))
                     or (self._inline is not None and (
                         type(event) is DoneEvent  # ran here, fine
                         or (len(made) == len(self.array_idx) and not _inline(event))))
@@ -388,9 +397,13 @@ class Plan:
         host = self.host_loc
         largs: list[LaunchArg] = list(args)  # scalars: accepted (converted) in ``execute``
         cache = self._arg_cache
+        foreign = False
         for i in self.array_idx:
             buf = args[i]
             st = buf._st
+            if st.foreign:  # the owner may have written it since the last synchronisation
+                st.claim()
+                foreign = True
             sets = st._sets
             # residency's warm exit without the call: every byte is valid on the device already
             if not (len(sets) == 1 and loc in sets[0] and (host or loc in st.copies)):
@@ -408,7 +421,23 @@ class Plan:
             largs[i] = entry[1]
         if items == 0:
             return _DONE
-        return device.launch(program, largs, launch.grid, launch.block, waits)
+        event = device.launch(program, largs, launch.grid, launch.block, waits)
+        if foreign and not host:
+            event = self._write_back(args, event)
+        return event
+
+    def _write_back(self, args: tuple[Any, ...], event: Event) -> Event:
+        """Queue the copy home of every foreign argument the launch may write, behind it
+        (``residency``: written through); the event covering the launch and those copies."""
+        copies = [event]
+        for i, _, exclusive in self.commit_arrays:
+            st = args[i]._st
+            if exclusive and st.foreign:
+                lo, hi = args[i]._lo, args[i]._hi
+                alloc = st.allocation_on(self.device)
+                copies.append(self.device.copy_to_host(st.host[lo:hi], alloc, lo, [event]))
+                stats.record_transfer(False, hi - lo)
+        return AllOf(*copies) if len(copies) > 1 else event
 
     def _commit(self, args: tuple[Any, ...], event: Event, made: list[guards.Use]) -> Any:
         """Record borrows, residency and moves of a launch that has been started; the uses
@@ -434,8 +463,10 @@ class Plan:
                     made.append(last)
             if exclusive and not (self.host_loc and st.plain):
                 sets = st._sets
+                if st.foreign and not self.host_loc:  # copied home behind it (_write_back)
+                    st.written_through(self.device, buf._lo, buf._hi)
                 # residency's own fast exit, without the call: this device alone is valid
-                if len(sets) != 1 or sets[0] != self.only_here:
+                elif len(sets) != 1 or sets[0] != self.only_here:
                     st.mark_written_on(self.device, buf._lo, buf._hi)
         if pending:
             guards.track(event, args)
@@ -455,16 +486,20 @@ class Plan:
     def _finish_host_arrays(
         self, event: Event, host_arrays: list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
     ) -> None:
-        """NumPy arguments: the launch completes before returning; BorrowMut ones copy back."""
-        guards.wait_all([event])
-        guards.raise_deferred()
-        for i, original, buf in host_arrays:
-            if not self.decls[i].access.exclusive:
-                continue
-            if np.may_share_memory(original, buf._st.host):
-                buf._sync_host(Access.HOST_READ, register=False)
-            else:
-                np.copyto(original, buf.numpy())
+        """NumPy arguments: the launch completes before returning; BorrowMut ones copy back,
+        also when it raises a bounds error (its in-range writes happened: SPEC §5), which is
+        raised after that."""
+        guards.wait_all([event])  # a failure is kept (guards.settle) and raised below
+        try:
+            for i, original, buf in host_arrays:
+                if not self.decls[i].access.exclusive:
+                    continue
+                with guards.LOCK:
+                    buf._st.make_host_valid(buf._lo, buf._hi)
+                    if not np.may_share_memory(original, buf._st.host):
+                        np.copyto(original, buf._layout())  # a copy made for the launch
+        finally:
+            guards.raise_deferred()
 
 
 class Repeat:

@@ -17,11 +17,25 @@ Rules (all called with ``guards.LOCK`` held):
 - ``mark_written_on(D, lo, hi)`` for a writer: D holds the only valid copy of ``[lo, hi)``.
 - ``make_host_valid(lo, hi)`` when the host asks (``numpy()``, host views): copy back the
   stale parts only.
+
+Memory gpuoff does not own (``foreign``: a NumPy array wrapped by ``go.asarray`` or passed to
+a launch, a DLPack import, and a buffer while a DLPack export of it is alive) is written by
+its owner outside the guards, so two more rules keep the owner's copy and the device's
+coherent at every synchronisation point (docs/memory.md):
+
+- ``claim()`` at a launch: when no gpuoff work on the storage is pending, the owner may have
+  written any byte since, so the host copy is taken as the only valid one (a device copy is
+  then refreshed by ``make_valid_on``); while work is pending the owner must not touch it.
+- ``written_through(D, lo, hi)`` after a launch on a device with its own memory wrote
+  ``[lo, hi)``: the runtime has queued the copy back to the host behind the launch (the
+  launch's use waits for both), so host and device are both valid: the owner sees the
+  kernel's writes as soon as the launch is known finished, without asking the buffer.
 """
 
 from __future__ import annotations
 
 import bisect
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -47,10 +61,10 @@ class Storage:
 
     __slots__ = (
         "host", "host_ptr", "nbytes", "copies", "uses", "host_views", "_starts", "_sets",
-        "_host_alloc", "plain", "__weakref__",
+        "_host_alloc", "plain", "foreign", "owner", "exports", "__weakref__",
     )  # fmt: skip
 
-    def __init__(self, host: np.ndarray[Any, Any], written: bool) -> None:
+    def __init__(self, host: np.ndarray[Any, Any], written: bool, owner: object = None) -> None:
         self.host = host
         self.host_ptr: int = host.__array_interface__["data"][0]
         self.nbytes: int = host.nbytes
@@ -64,6 +78,41 @@ class Storage:
         if not self.nbytes:
             self._sets = []
         self.plain = self._is_plain()
+        self.owner = owner
+        """The object owning the memory (a NumPy array) when gpuoff does not own it."""
+        self.exports = 0
+        """DLPack exports of this storage still alive (their consumers share the memory)."""
+        self.foreign = owner is not None
+        """Whether someone outside gpuoff may read or write the host bytes (module docstring)."""
+
+    # -- memory shared with an owner outside gpuoff ---------------------------------------------
+
+    def claim(self) -> None:
+        """At a launch of foreign memory: with no gpuoff work on it pending, the owner's
+        (host) bytes are the truth; device copies are refreshed before use. Bytes only a
+        device holds (written there through ``__cuda_array_interface__``) stay as they are."""
+        guards.prune(self.uses)
+        if not self.uses and not self.plain:
+            self._assign(0, self.nbytes, _host_if_valid)
+        if self.owner is None and not self.exports:
+            self.foreign = False  # the last export is gone and its writes are claimed
+
+    def exported(self, view: np.ndarray[Any, Any]) -> None:
+        """``view`` (an ndarray over the host bytes) is handed to a DLPack consumer: until it
+        is gone the storage is foreign."""
+        self.exports += 1
+        self.foreign = True
+        weakref.finalize(view, self._export_gone)
+
+    def _export_gone(self) -> None:
+        # a finaliser: may run on any thread, at any time; the next claim() clears ``foreign``
+        self.exports -= 1
+
+    def written_through(self, device: Device, lo: int, hi: int) -> None:
+        """After a launch on ``device`` wrote ``[lo, hi)`` and its copy back to the host was
+        queued behind it: both hold the bytes (waiting for the launch's use waits for both)."""
+        both = frozenset({location(device), HOST})
+        self._assign(lo, hi, lambda s: both)
 
     # -- the interval map ----------------------------------------------------------------------
 
@@ -208,6 +257,10 @@ class Storage:
                 device.free(alloc)
             except Exception:  # noqa: BLE001 - interpreter shutdown may have torn the driver down
                 pass
+
+
+def _host_if_valid(s: frozenset[str]) -> frozenset[str]:
+    return _HOST_ONLY if HOST in s or ANYWHERE in s else s
 
 
 def _coalesce(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -336,8 +336,7 @@ def test_bounds_error_surfaces_from_the_event() -> None:
     ev = dev.launch(program, args, (8, 1, 1), None, [])
     with pytest.raises(BoundsError, match=r"index \(7,\) out of range for x with shape \(4,\)"):
         ev.wait()
-    with pytest.raises(BoundsError):
-        ev.wait()  # stays failed
+    ev.wait()  # raised once, as by every device's event: the runtime reports it once
     drv.on_launch = None
     dev.launch(program, args, (4, 1, 1), None, []).wait()  # the record was cleared
 

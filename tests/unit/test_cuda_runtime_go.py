@@ -5,7 +5,7 @@ the CUDA backend, end to end, without a GPU. Launches run the IR interpreter."""
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -146,3 +146,76 @@ def test_a_launch_proven_variant_records_no_errors(cuda: FakeDriver) -> None:
     shifted[8](x, y)
     assert struct.unpack("<Q", cuda.launches[0].slots[0])[0] == 0  # no error record
     assert "DtoH" not in cuda.calls  # and no copy of one after the launch
+
+
+# -- memory gpuoff does not own (docs/memory.md): the same contract as on every device --------
+
+
+@go.kernel
+def bump(z: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < z.shape[0]:
+        z[i] = z[i] + 1.0
+
+
+def test_numpy_argument_edited_between_launches(cuda: FakeDriver) -> None:
+    z = np.zeros(4, np.float32)
+    bump[4](z)
+    z[:] = 100
+    bump[4](z)
+    assert z.tolist() == [101.0] * 4
+    assert cuda.calls.count("HtoD") == 2  # copied in at each launch: the host may have written
+
+
+def test_asarray_memory_is_written_through_and_claimed_back(cuda: FakeDriver) -> None:
+    a = np.zeros(8, np.float32)
+    b = go.asarray(a)
+    bump[8](b)
+    go.synchronize()
+    assert a.tolist() == [1.0] * 8  # the launch's write reached the owner
+    a[:] = 10
+    bump[8](b)
+    go.synchronize()
+    assert a.tolist() == [11.0] * 8  # the owner's write reached the launch
+    assert cuda.calls.count("HtoD") == 2 and cuda.calls.count("DtoH") == 2
+
+
+def test_dlpack_export_is_coherent_with_its_consumer(cuda: FakeDriver) -> None:
+    b = go.zeros(4, go.f32)
+    bump[4](b)
+    view = np.from_dlpack(b)
+    bump[4](b)
+    go.synchronize()
+    assert view.tolist() == [2.0] * 4
+    view[:] = 5
+    bump[4](b)
+    go.synchronize()
+    assert view.tolist() == [6.0] * 4
+    del view
+    import gc
+
+    gc.collect()  # the export is gone: after one more claim the buffer is gpuoff's alone
+    bump[4](b)
+    go.synchronize()
+    before = cuda.calls.count("HtoD")
+    bump[4](b)
+    assert b.numpy().tolist() == [8.0] * 4
+    assert cuda.calls.count("HtoD") == before  # resident on the device again
+
+
+def test_numpy_argument_keeps_in_range_writes_of_a_failed_launch(cuda: FakeDriver) -> None:
+    x = np.arange(8, dtype=np.float32)
+    y = np.full(8, -1.0, np.float32)
+
+    def run_then_fail(launch: Launch) -> None:
+        import ctypes
+
+        real(launch)  # the interpreter: in-range writes done, the out-of-range one skipped
+        err = struct.unpack("<Q", launch.slots[0])[0]
+        (ctypes.c_int64 * 9).from_address(err)[:2] = [1, 8]
+
+    real: Callable[[Launch], None] = cuda.on_launch  # type: ignore[assignment]
+    cuda.on_launch = run_then_fail
+    with pytest.raises(go.BoundsError):
+        shifted[8](x, y)
+    assert y.tolist() == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 0.0]  # x[8] reads as 0

@@ -63,6 +63,37 @@ class DoneEvent(Event):
         return True
 
 
+class AllOf(Event):
+    """Completion of several pieces of work: a launch and the copies that follow it (the
+    write-back of memory gpuoff does not own, ``residency``). ``wait`` waits for every part
+    before it raises the first part's failure, so a launch's bounds error never cuts short
+    the copy that brings its in-range writes home."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: Event) -> None:
+        self.parts = parts
+
+    def wait(self) -> None:
+        failure: BaseException | None = None
+        for part in self.parts:
+            try:
+                part.wait()
+            except Exception as exc:  # noqa: BLE001 - re-raised below, after every part
+                failure = failure or exc
+        if failure is not None:
+            raise failure
+
+    def done(self) -> bool:
+        return all(part.done() for part in self.parts)
+
+    def known_done(self) -> bool:
+        return all(part.known_done() for part in self.parts)
+
+    def implies(self, other: Event) -> bool:
+        return other is self or any(part.implies(other) or part is other for part in self.parts)
+
+
 @dataclass
 class Allocation:
     """Device memory owned by one backend. ``handle`` is backend-specific (a pointer, a

@@ -240,8 +240,9 @@ class CudaEvent(Event):
                 self.device.name,
             )
             self._finish()
-        if self.error is not None:
-            raise self.error
+        if self.error is not None:  # raised once, as on every device
+            error, self.error = self.error, None
+            raise error
 
     def done(self) -> bool:
         if self.finished:
