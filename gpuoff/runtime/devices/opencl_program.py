@@ -363,7 +363,7 @@ _PROGRESS_LINES = re.compile(
     r"^(Device build started|Device build done|Options used by backend compiler:.*|"
     r"Reload Program Binary Object\.|Compilation started|Compilation done|Linking started|"
     r"Linking done|Kernel .* was successfully vectorized.*|Done\.|"
-    r"remark: .*(Kernel was \d+-way vectorized|\d+ instructions in function))$"
+    r"remark: .*)$"
 )
 """Lines some drivers (Intel's CPU runtime) print for every build: progress and optimisation
 remarks, not diagnostics."""
