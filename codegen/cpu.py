@@ -18,6 +18,7 @@ import llvmlite
 import llvmlite.binding as llvm
 from llvmlite import ir as ll
 
+from codegen import mathlib
 from codegen.abi import (
     ERROR_RECORD_LEN,
     HEADER_SLOTS,
@@ -26,6 +27,8 @@ from codegen.abi import (
     arg_layout,
     entry_name,
 )
+from codegen.cpu_checks import call_check_state, cpu_bounds_check
+from codegen.cpu_groups import emit_group_loop
 from codegen.llvm import (
     I64,
     LLVM_LOCK,
@@ -78,15 +81,11 @@ class CpuTarget(Target):
     def bounds_check(
         self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
     ) -> None:
-        from codegen.cpu_checks import cpu_bounds_check
-
         cpu_bounds_check(fl, ok, check_id, indices)
 
     def math_call(
         self, fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.ScalarType
     ) -> ll.Value:
-        from codegen import mathlib
-
         if st == t.f32 and name in mathlib.FUNCTIONS:
             return mathlib.math_f32(fl, name, args[0])  # vectorisable, unlike libm calls
         return super().math_call(fl, name, args, st)
@@ -105,8 +104,6 @@ class CpuTarget(Target):
         return old
 
     def call_check_state(self, fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
-        from codegen.cpu_checks import call_check_state
-
         return call_check_state(fl)
 
     def barrier(self, fl: FunctionLowerer) -> None:
@@ -191,8 +188,8 @@ def _codegen_fingerprint() -> str:
 
 _CODEGEN_SOURCES = (
     "abi.py", "cpu.py", "cpu_batch.py", "cpu_checks.py", "cpu_groups.py", "cpu_interchange.py",
-    "cpu_masked.py", "cpu_regions.py", "llvm.py", "llvm_ops.py", "llvm_stmt.py", "llvm_walk.py",
-    "mathlib.py",
+    "cpu_masked.py", "cpu_regions.py", "cpu_state.py", "llvm.py", "llvm_ops.py", "llvm_stmt.py",
+    "llvm_walk.py", "mathlib.py",
 )  # fmt: skip
 
 
@@ -290,8 +287,6 @@ def _bind_params(
 
 def build_llvm_module(module: n.Module) -> ll.Module:
     """The unoptimised LLVM module of ``module`` for the host CPU."""
-    from codegen.cpu_groups import emit_group_loop
-
     ml = ModuleLowerer(module, CpuTarget())
     ml.lower_device_functions()
     groups = _groups_function(ml)

@@ -24,30 +24,25 @@ and on the CPU they were already split over threads).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from llvmlite import ir as ll
 
 from codegen.cpu_interchange import Interchange
-from codegen.llvm import (
-    I8,
-    I64,
-    ArrayValue,
-    FunctionLowerer,
-    gep,
-    llvm_type,
-    memory_type,
-    opaque_alloca,
+from codegen.cpu_masked import masked_while_batch, streamed
+from codegen.cpu_state import (
+    MAX_BATCH,
+    Batch,
+    GroupLowering,
+    GroupState,
+    counted_loop,
+    enter_group,
+    group_geometry,
+    item_array,
+    shared_value,
 )
+from codegen.llvm import I8, I64, FunctionLowerer, llvm_type, memory_type, opaque_alloca
 from codegen.llvm_walk import walk_stmts
 from gpuoff.ir import nodes as n
-
-if TYPE_CHECKING:
-    from codegen.cpu_groups import _GroupEmitter
-
-MAX_BATCH = 64
-"""Most groups in one batch (per-group scalars live in arrays of this length)."""
 
 SLAB_BYTES = 4096
 """A batch holds enough groups that one iteration of its loops reads this many bytes in a row
@@ -95,24 +90,6 @@ def masked_vars(ic: Interchange, kernel: n.Function) -> set[str]:
     return found
 
 
-@dataclass
-class Batch:
-    """Run-time batch state: capacity, this batch's groups, and the per-group copies.
-
-    ``wi``/``active`` hold ``capacity * count`` items (group ``j`` at ``j * count``),
-    ``uniform`` ``MAX_BATCH`` scalars, ``shared`` ``capacity`` copies of each shared array."""
-
-    capacity: ll.Value
-    count: ll.Value
-    wi: dict[str, ll.Value] = field(default_factory=dict)
-    uniform: dict[str, ll.Value] = field(default_factory=dict)
-    active: dict[int, ll.Value] = field(default_factory=dict)
-    shared: dict[str, tuple[ll.Value, int]] = field(default_factory=dict)
-    first_gid0: ll.Value = ll.Constant(I64, 0)
-    size: ll.Value = ll.Constant(I64, 1)
-    j: ll.Value = ll.Constant(I64, 0)
-
-
 def _shared_elems(sa: n.SharedArray) -> int:
     size = 1
     for s in sa.type.static_shape or ():
@@ -120,11 +97,11 @@ def _shared_elems(sa: n.SharedArray) -> int:
     return size
 
 
-def new_batch(em: _GroupEmitter, b: ll.IRBuilder, count: ll.Value, per_item: list[ll.Type],
+def new_batch(gs: GroupState, b: ll.IRBuilder, count: ll.Value, per_item: list[ll.Type],
               parts: Sequence[Part]) -> Batch:  # fmt: skip
     """Decide the capacity (at run time) and allocate the per-group copies of shared arrays;
     ``per_item`` lists the element types of the per-item arrays (locals and active flags)."""
-    fl = em.fl
+    fl = gs.fl
     kernel = fl.fn
     one = ll.Constant(I64, 1)
 
@@ -132,7 +109,7 @@ def new_batch(em: _GroupEmitter, b: ll.IRBuilder, count: ll.Value, per_item: lis
         return b.select(b.icmp_unsigned("<", v, one), one, v)
 
     # Enough groups for a slab of SLAB_BYTES per iteration, as long as their state fits.
-    chunk = b.mul(em.geo.lsize[0], ll.Constant(I64, max(_streamed_bytes(kernel, parts), 1)))
+    chunk = b.mul(gs.geo.lsize[0], ll.Constant(I64, max(_streamed_bytes(kernel, parts), 1)))
     slab = at_least_one(b.udiv(b.add(ll.Constant(I64, SLAB_BYTES - 1), chunk), chunk))
     item_bytes = sum(_bytes(ty) for ty in per_item)
     shared_bytes = sum(_shared_elems(sa) * sa.type.dtype.itemsize for sa in kernel.shared)
@@ -149,14 +126,12 @@ def new_batch(em: _GroupEmitter, b: ll.IRBuilder, count: ll.Value, per_item: lis
                             sa.name)  # fmt: skip
         ptr.align = 64
         batch.shared[sa.name] = (ptr, elems)
-        fl.arrays[sa.name] = _shared_value(sa, ptr)
+        fl.arrays[sa.name] = shared_value(sa, ptr)
     return batch
 
 
 def _streamed_bytes(kernel: n.Function, parts: Sequence[Part]) -> int:
     """Bytes per work-item that the batched loops read through their index, per iteration."""
-    from codegen.cpu_masked import streamed
-
     ic = Interchange(kernel)
     total = 0
     for p in parts:
@@ -172,85 +147,31 @@ def _bytes(ty: ll.Type) -> int:
     return 8 if isinstance(ty, ll.DoubleType) else 4 if isinstance(ty, ll.FloatType) else 2
 
 
-def _shared_value(sa: n.SharedArray, ptr: ll.Value) -> ArrayValue:
-    shape = list(sa.type.static_shape or ())
-    strides = [1] * len(shape)
-    for d in range(len(shape) - 2, -1, -1):
-        strides[d] = strides[d + 1] * shape[d + 1]
-    return ArrayValue(sa.type, ptr, [ll.Constant(I64, s) for s in shape],
-                      [ll.Constant(I64, s) for s in strides])  # fmt: skip
-
-
-def loop_slot(em: _GroupEmitter, name: str, ty: ll.Type) -> ll.Value:
-    """The group-level slot of a group-level loop's variable (of the current group when
-    batching)."""
-    base = em.loop_slots.get(name)
-    copies = MAX_BATCH if em.batch is not None else 1
-    if base is None:
-        base = em.loop_slots[name] = em.fl.alloca(ll.ArrayType(ty, copies), name=f"{name}.loop")
-    j = em.batch.j if em.batch is not None else ll.Constant(I64, 0)
-    return gep(em.fl.builder, ty, base, j)
-
-
-def enter_group(em: _GroupEmitter, j: ll.Value) -> None:
-    """Make group ``j`` of the batch current: its geometry and its copies of the state."""
-    batch = em.batch
-    assert batch is not None
-    fl, geo = em.fl, em.geo
-    b = fl.builder
-    batch.j = j
-    gid0 = b.add(batch.first_gid0, j, flags=["nsw"])
-    base0 = b.mul(gid0, geo.lsize[0], flags=["nsw"])
-    hi = b.add(base0, geo.lsize[0], flags=["nsw"])
-    geo.gid = [gid0, *geo.gid[1:]]
-    geo.base = [base0, *geo.base[1:]]
-    geo.end = [b.select(b.icmp_signed("<", hi, geo.gsize[0]), hi, geo.gsize[0]), *geo.end[1:]]
-    items = b.mul(j, batch.count, flags=["nsw"])
-    for name, arr in batch.wi.items():
-        em.wi_arrays[name] = gep(b, llvm_type(fl.fn.locals[name]), arr, items)
-    for name, arr in batch.uniform.items():
-        em.uniform_slots[name] = gep(b, llvm_type(fl.fn.locals[name]), arr, j)
-    for key, arr in batch.active.items():
-        em.active[key] = gep(b, I8, arr, items)
-    for sa in fl.fn.shared:
-        ptr, elems = batch.shared[sa.name]
-        at = gep(b, memory_type(sa.type.dtype), ptr, b.mul(j, ll.Constant(I64, elems)))
-        fl.arrays[sa.name] = _shared_value(sa, at)
-
-
-def item_array(b: ll.IRBuilder, ty: ll.Type, count: ll.Value, name: str) -> ll.Value:
-    """A per-item array of ``count`` elements, cache-line aligned: vector loads and stores of
-    consecutive items then never straddle two lines (a store that does costs twice)."""
-    ptr = opaque_alloca(b, ty, count, name)
-    ptr.align = 64
-    return ptr
-
-
 def shared_arrays(fl: FunctionLowerer, kernel: n.Function) -> None:
     """One copy of each shared array (kernels not run in batches), in the alloca block."""
     for sa in kernel.shared:
         ty = ll.ArrayType(memory_type(sa.type.dtype), _shared_elems(sa))
         ptr = fl.alloca(ty, name=sa.name)
         ptr.align = 64
-        fl.arrays[sa.name] = _shared_value(sa, ptr)
+        fl.arrays[sa.name] = shared_value(sa, ptr)
 
 
-def fission_state(em: _GroupEmitter, b: ll.IRBuilder, parts: list[Part] | None) -> None:
+def fission_state(gs: GroupState, b: ll.IRBuilder, parts: list[Part] | None) -> None:
     """Per-item and per-group storage of a kernel run as regions (per group of a batch when
     ``parts`` says the kernel runs in batches)."""
-    fl, geo = em.fl, em.geo
+    fl, geo = gs.fl, gs.geo
     kernel = fl.fn
     count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
-    em.remat = em.ic.remat  # the analyses of the kernel's Interchange, made once
-    em.group_uniform = em.ic.group_uniform - set(em.remat)
-    skip = masked_vars(em.ic, kernel) | set(em.remat) | em.group_uniform
+    gs.remat = gs.ic.remat  # the analyses of the kernel's Interchange, made once
+    gs.group_uniform = gs.ic.group_uniform - set(gs.remat)
+    skip = masked_vars(gs.ic, kernel) | set(gs.remat) | gs.group_uniform
     per_item = [name for name in kernel.locals if name not in skip]
-    loops = em.ic.masked_loops(kernel.body)
+    loops = gs.ic.masked_loops(kernel.body)
     if parts is not None:
         types = [llvm_type(kernel.locals[name]) for name in per_item] + [I8] * len(loops)
-        em.batch = batch = new_batch(em, b, count, types, parts)
+        gs.batch = batch = new_batch(gs, b, count, types, parts)
         copies = b.mul(count, batch.capacity)
-        for name in em.group_uniform:
+        for name in gs.group_uniform:
             ty = ll.ArrayType(llvm_type(kernel.locals[name]), MAX_BATCH)
             batch.uniform[name] = fl.alloca(ty, name=f"{name}.groups")
         for name in per_item:
@@ -259,28 +180,26 @@ def fission_state(em: _GroupEmitter, b: ll.IRBuilder, parts: list[Part] | None) 
             batch.active[id(w)] = item_array(b, I8, copies, "active.wi")
     else:
         shared_arrays(fl, kernel)
-        for name in em.group_uniform:
-            em.uniform_slots[name] = fl.alloca(llvm_type(kernel.locals[name]), name=f"{name}.group")
+        for name in gs.group_uniform:
+            gs.uniform_slots[name] = fl.alloca(llvm_type(kernel.locals[name]), name=f"{name}.group")
         for name in per_item:
-            em.wi_arrays[name] = item_array(b, llvm_type(kernel.locals[name]), count, f"{name}.wi")
+            gs.wi_arrays[name] = item_array(b, llvm_type(kernel.locals[name]), count, f"{name}.wi")
         for w in loops:
-            em.active[id(w)] = item_array(b, I8, count, "active.wi")
+            gs.active[id(w)] = item_array(b, I8, count, "active.wi")
     for s in walk_stmts(kernel.body):
-        if em.ic.predicated_if(s):
-            em.pred_arrays[id(s)] = item_array(b, I8, count, "pred.wi")
+        if gs.ic.predicated_if(s):
+            gs.pred_arrays[id(s)] = item_array(b, I8, count, "pred.wi")
     if any(isinstance(s, n.Return) for s in walk_stmts(kernel.body)):
-        em.done = item_array(b, I8, count, "done.wi")
-        em.any_done = fl.alloca(I8, name="any_done")
+        gs.done = item_array(b, I8, count, "done.wi")
+        gs.any_done = fl.alloca(I8, name="any_done")
 
 
-def emit_batches(em: _GroupEmitter, lo: ll.Value, hi: ll.Value, parts: Sequence[Part]) -> None:
+def emit_batches(em: GroupLowering, lo: ll.Value, hi: ll.Value, parts: Sequence[Part]) -> None:
     """Run groups ``[lo, hi)`` batch by batch (see the module docstring)."""
-    from codegen.cpu_groups import _group_geometry, counted_loop
-    from codegen.cpu_masked import masked_while_batch
-
-    batch = em.batch
+    gs = em.state
+    batch = gs.batch
     assert batch is not None
-    fl, geo = em.fl, em.geo
+    fl, geo = gs.fl, gs.geo
     b = fl.builder
     pre = b.block
     head, body, end = (fl.new_block(f"batch.{k}") for k in ("head", "body", "end"))
@@ -290,7 +209,7 @@ def emit_batches(em: _GroupEmitter, lo: ll.Value, hi: ll.Value, parts: Sequence[
     g.add_incoming(lo, pre)
     b.cbranch(b.icmp_signed("<", g, hi), body, end)
     b.position_at_end(body)
-    _group_geometry(b, geo, g)
+    group_geometry(b, geo, g)
     # A batch stays in one dimension-0 row, where group ids (and global ids) are consecutive.
     row_end = b.add(b.sub(g, geo.gid[0]), geo.ngroups[0])
     size = batch.capacity
@@ -303,7 +222,7 @@ def emit_batches(em: _GroupEmitter, lo: ll.Value, hi: ll.Value, parts: Sequence[
             continue
 
         def each(j: ll.Value, _: ll.Block, stmts: tuple[n.Stmt, ...] = part) -> None:
-            enter_group(em, j)
+            enter_group(gs, j)
             em.group_stmts(stmts)
 
         counted_loop(fl, ll.Constant(I64, 0), size, "batch.group", each)
@@ -313,7 +232,6 @@ def emit_batches(em: _GroupEmitter, lo: ll.Value, hi: ll.Value, parts: Sequence[
 
 
 __all__ = [
-    "BATCH_BYTES", "MAX_BATCH", "SLAB_BYTES", "Batch", "Part", "batch_parts", "emit_batches",
-    "enter_group", "fission_state", "item_array", "loop_slot", "masked_vars", "new_batch",
-    "shared_arrays",
+    "BATCH_BYTES", "SLAB_BYTES", "Part", "batch_parts", "emit_batches", "fission_state",
+    "masked_vars", "new_batch", "shared_arrays",
 ]  # fmt: skip

@@ -20,29 +20,13 @@ where they fold into the row's flag (the call passes ``check_mode`` 1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from llvmlite import ir as ll
 
+from codegen.cpu_interchange import uses_fission
+from codegen.cpu_state import RowRecord, counted_loop
 from codegen.llvm import I1, I8, I32, I64, PTR, FunctionLowerer, gep, opaque_alloca
 from codegen.llvm_walk import child_exprs, stmt_exprs, walk_exprs, walk_stmts
 from gpuoff.ir import nodes as n
-
-
-@dataclass
-class RowRecord:
-    """Per-row error state of the kernel's work-item loops (see the module docstring).
-
-    ``mode``: ``"off"`` (not inside a row loop), ``"rows"``, ``"fast"`` (replay strategy,
-    first pass) or ``"replay"`` (second pass)."""
-
-    strategy: str
-    any_bad: ll.Value
-    width: ll.Value
-    ids: ll.Value | None = None
-    idx: ll.Value | None = None
-    ndim: int = 0
-    mode: str = "off"
 
 
 def make_row_record(fl: FunctionLowerer, module: n.Module, width: ll.Value) -> RowRecord:
@@ -132,8 +116,6 @@ def row_failed(fl: FunctionLowerer, rr: RowRecord) -> ll.Value:
 
 def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value) -> None:
     """``rows`` strategy, after a failed row: first record -> scratch (if empty); clear."""
-    from codegen.cpu_groups import counted_loop
-
     b = fl.builder
     scratch = fl.err_state
     assert rr.ids is not None and rr.idx is not None
@@ -250,8 +232,6 @@ def _sinks_untainted(module: n.Module, stmts: tuple[n.Stmt, ...], tainted: set[s
 
 def replay_safe(module: n.Module) -> bool:
     """Whether re-running a row without memory effects finds exactly the same failures."""
-    from codegen.cpu_interchange import uses_fission
-
     if uses_fission(module):
         return False  # regions: see region_replay_safe
     return _sinks_untainted(module, module.kernel.body, set())

@@ -24,32 +24,21 @@ schedule-dependent anyway).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from llvmlite import ir as ll
 
-from codegen.cpu_batch import (
-    Batch,
-    batch_parts,
-    emit_batches,
-    fission_state,
-    loop_slot,
-    shared_arrays,
-)
-from codegen.cpu_checks import (
-    RowRecord,
-    make_row_record,
-    region_replay_safe,
-    row_failed,
-    scan_row,
-)
-from codegen.cpu_interchange import (
-    Interchange,
-    interchanges,
-    uses_fission,
-)
+from codegen.cpu_batch import batch_parts, emit_batches, fission_state, shared_arrays
+from codegen.cpu_checks import make_row_record, region_replay_safe, row_failed, scan_row
+from codegen.cpu_interchange import Interchange, interchanges, uses_fission
 from codegen.cpu_masked import masked_while
 from codegen.cpu_regions import all_run, narrowed_range
+from codegen.cpu_state import (
+    GroupGeometry,
+    GroupState,
+    counted_loop,
+    group_geometry,
+    loop_slot,
+)
 from codegen.llvm import (
     I1,
     I8,
@@ -67,88 +56,24 @@ from codegen.llvm_stmt import trip_count
 from codegen.llvm_walk import escaping_jumps, has_barrier, walk_exprs
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
-from gpuoff.ir import types as t
 
 BindParams = Callable[
     [ll.Function, ll.IRBuilder, n.Module], tuple[dict[str, ArrayValue], dict[str, ll.Value]]
 ]
 
 
-@dataclass
-class _Geometry:
-    """Per-group values: header sizes, this group's ids and its work-item ranges."""
-
-    gsize: list[ll.Value]
-    lsize: list[ll.Value]
-    ngroups: list[ll.Value]
-    gid: list[ll.Value] = field(default_factory=list)
-    base: list[ll.Value] = field(default_factory=list)
-    end: list[ll.Value] = field(default_factory=list)
-
-
-def counted_loop(
-    fl: FunctionLowerer,
-    lo: ll.Value,
-    hi: ll.Value,
-    name: str,
-    emit_body: Callable[[ll.Value, ll.Block], None],
-    end: ll.Block | None = None,
-) -> None:
-    """``for i in [lo, hi)`` (i64, step 1); ``emit_body(i, latch)`` fills the body; ``end``
-    (created if not given) is where the loop exits."""
-    b = fl.builder
-    pre = b.block
-    head = fl.new_block(f"{name}.head")
-    body = fl.new_block(f"{name}.body")
-    latch = fl.new_block(f"{name}.latch")
-    end = end or fl.new_block(f"{name}.end")
-    b.branch(head)
-    b.position_at_end(head)
-    i = b.phi(I64, name=name)
-    i.add_incoming(lo, pre)
-    b.cbranch(b.icmp_signed("<", i, hi), body, end)
-    b.position_at_end(body)
-    emit_body(i, latch)
-    fl.branch_if_open(latch)
-    b.position_at_end(latch)
-    i.add_incoming(b.add(i, ll.Constant(I64, 1), flags=["nsw"]), latch)
-    b.branch(head)
-    b.position_at_end(end)
-
-
 class _GroupEmitter:
-    def __init__(self, fl: FunctionLowerer, geo: _Geometry, fission: bool) -> None:
-        self.fl = fl
-        self.geo = geo
-        self.fission = fission
-        self.wi_arrays: dict[str, ll.Value] = {}
-        self.uniform_slots: dict[str, ll.Value] = {}
-        self.rows: RowRecord | None = None
-        self.group_loops: list[tuple[ll.Block, ll.Block]] = []  # (continue, break) targets
-        self.ic = Interchange(fl.fn, interchanges(fl.ml.ir))
-        # Per-work-item i8 arrays: predicates of group-level ifs (by statement), "returned".
-        self.pred_arrays: dict[int, ll.Value] = {}
-        self.preds: list[tuple[ll.Value, bool]] = []  # (array, wanted value) to run an item
-        self.done: ll.Value | None = None
-        self.flat: ll.Value = ll.Constant(I64, 0)
-        self.private: dict[str, ll.Value] = {}
-        self.active: dict[int, ll.Value] = {}  # per-item i8 arrays of masked while loops
-        # Locals recomputed from their definition in every region (cpu_interchange).
-        self.remat: dict[str, n.Expr] = {}
-        self.remat_slots: dict[str, ll.Value] = {}
-        self.group_uniform: set[str] = set()  # locals kept once per group (uniform_slots)
-        # Per predicated if: i8 flags "some item's condition was false" / "... true"; and "some
-        # item returned": while they show every item runs, regions skip the per-item guard.
-        self.pred_seen: dict[int, tuple[ll.Value, ll.Value]] = {}
-        self.any_done: ll.Value | None = None
-        self.unguarded = False
-        self.batch: Batch | None = None  # groups run in batches (codegen.cpu_batch)
-        self.loop_slots: dict[str, ll.Value] = {}  # variables of group-level loops
-        self.hoisted: dict[object, ll.Value] = {}  # values computed once per call
+    """Lowers a kernel's body for the work-items of one work-group (``GroupLowering``): as
+    one work-item loop nest, or (fission) as group-level control flow around such nests. Its
+    state, shared with the helper modules, is ``state`` (``codegen.cpu_state.GroupState``)."""
+
+    def __init__(self, state: GroupState) -> None:
+        self.state = state
 
     def set_work_item(self, ids: Sequence[ll.Value]) -> None:
         """Point work-item queries (and per-work-item locals) at work-item ``ids``."""
-        fl, geo = self.fl, self.geo
+        gs = self.state
+        fl, geo = gs.fl, gs.geo
         b = fl.builder
         flat: ll.Value = ll.Constant(I64, 0)
         for d in (2, 1, 0):
@@ -160,42 +85,44 @@ class _GroupEmitter:
             fl.wi_values[("local_size", d)] = geo.lsize[d]
             fl.wi_values[("num_groups", d)] = geo.ngroups[d]
             flat = b.add(b.mul(flat, geo.lsize[d]), lid)
-        self.flat = flat
-        for name, arr in self.wi_arrays.items():
+        gs.flat = flat
+        for name, arr in gs.wi_arrays.items():
             ty = llvm_type(fl.fn.locals[name])
             fl.slots[name] = gep(b, ty, arr, flat)
-        fl.slots.update(self.uniform_slots)
-        for name, value in self.remat.items():
-            if name not in self.remat_slots:
-                self.remat_slots[name] = fl.alloca(llvm_type(fl.fn.locals[name]), name=name)
-            fl.slots[name] = self.remat_slots[name]
-            b.store(fl.expr(value), self.remat_slots[name])
+        fl.slots.update(gs.uniform_slots)
+        for name, value in gs.remat.items():
+            if name not in gs.remat_slots:
+                gs.remat_slots[name] = fl.alloca(llvm_type(fl.fn.locals[name]), name=name)
+            fl.slots[name] = gs.remat_slots[name]
+            b.store(fl.expr(value), gs.remat_slots[name])
 
     def uniform(self) -> None:
         """Work-item (0, 0, 0) of the group: the context of group-uniform control flow."""
-        self.set_work_item(self.geo.base)
+        self.set_work_item(self.state.geo.base)
 
     def _strategy(self, stmts: tuple[n.Stmt, ...]) -> str:
-        rows = self.rows
+        gs = self.state
+        rows = gs.rows
         if rows is None:
             return "off"
-        if not self.fission:
+        if not gs.fission:
             return rows.strategy
-        return "replay" if region_replay_safe(self.fl.ml.ir, stmts) else "rows"
+        return "replay" if region_replay_safe(gs.fl.ml.ir, stmts) else "rows"
 
     def _private_locals(self) -> None:
         """Replay of a region: locals in private slots, copied from the per-item arrays, so
         the replay leaves the real values alone."""
-        fl = self.fl
+        gs = self.state
+        fl = gs.fl
         b = fl.builder
-        for name in self.wi_arrays:
-            if name in self.uniform_slots:
+        for name in gs.wi_arrays:
+            if name in gs.uniform_slots:
                 continue
             ty = llvm_type(fl.fn.locals[name])
-            if name not in self.private:
-                self.private[name] = fl.alloca(ty, name=f"{name}.replay")
-            b.store(b.load(fl.slots[name], typ=ty), self.private[name])
-            fl.slots[name] = self.private[name]
+            if name not in gs.private:
+                gs.private[name] = fl.alloca(ty, name=f"{name}.replay")
+            b.store(b.load(fl.slots[name], typ=ty), gs.private[name])
+            fl.slots[name] = gs.private[name]
 
     def work_item_nest(
         self,
@@ -205,24 +132,25 @@ class _GroupEmitter:
     ) -> None:
         """Run ``stmts`` (or ``emit()``, whose checks ``analysed`` stands for) for every
         work-item of the group, as loops."""
+        gs = self.state
         if not stmts and emit is None:
             return
-        fl, geo = self.fl, self.geo
+        fl, geo = gs.fl, gs.geo
         narrowed = None if emit is not None else narrowed_range(self, stmts)
         if narrowed is not None:
             end0, geo.end[0] = geo.end[0], narrowed[0]
             self.work_item_nest(narrowed[1], analysed=stmts)
             geo.end[0] = end0
             return
-        rows = self.rows
+        rows = gs.rows
         strategy = self._strategy(tuple(analysed if analysed is not None else stmts))
 
         def dim0(x: ll.Value, latch: ll.Block, y: ll.Value, z: ll.Value, mode: str) -> None:
             self.set_work_item([x, y, z])
-            if not self.fission:
+            if not gs.fission:
                 fl.reset_locals()
             fl.return_block = self._item_guard(latch)
-            if mode == "replay" and self.fission:
+            if mode == "replay" and gs.fission:
                 self._private_locals()
             if rows is not None:
                 rows.mode = mode
@@ -254,43 +182,44 @@ class _GroupEmitter:
         def dim2(z: ll.Value, _: ll.Block) -> None:
             counted_loop(fl, geo.base[1], geo.end[1], "wi1", lambda y, lt: dim1(y, lt, z))
 
-        if not (self.fission and (self.preds or self.done is not None)):
+        if not (gs.fission and (gs.preds or gs.done is not None)):
             counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
             return
         # Two versions: without the per-item guard while every item of the group runs (the
         # usual case: a grid that fits its data), so loads stay plain vector loads.
-        with fl.builder.if_else(all_run(self)) as (every, some):
+        with fl.builder.if_else(all_run(gs)) as (every, some):
             with every:
-                self.unguarded = True
+                gs.unguarded = True
                 counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
-                self.unguarded = False
+                gs.unguarded = False
             with some:
                 counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
 
     def _item_guard(self, latch: ll.Block) -> ll.Block:
         """In fission mode: skip work-items that returned or whose predicates are false; the
         block a ``return`` goes to (marks the item done)."""
-        if not self.fission:
+        gs = self.state
+        if not gs.fission:
             return latch
-        b = self.fl.builder
+        b = gs.fl.builder
         run: ll.Value = ll.Constant(ll.IntType(1), 1)
-        for arr, want in [] if self.unguarded else self.preds:
-            v = b.icmp_unsigned("!=", b.load(gep(b, I8, arr, self.flat), typ=I8), _i8(0))
+        for arr, want in [] if gs.unguarded else gs.preds:
+            v = b.icmp_unsigned("!=", b.load(gep(b, I8, arr, gs.flat), typ=I8), _i8(0))
             run = b.and_(run, v if want else b.not_(v))
-        if self.done is None:
+        if gs.done is None:
             ret = latch
         else:
-            if not self.unguarded:
-                done = b.load(gep(b, I8, self.done, self.flat), typ=I8)
+            if not gs.unguarded:
+                done = b.load(gep(b, I8, gs.done, gs.flat), typ=I8)
                 run = b.and_(run, b.icmp_unsigned("==", done, _i8(0)))
-            ret = self.fl.new_block("wi.return")
+            ret = gs.fl.new_block("wi.return")
             rb = ll.IRBuilder(ret)
-            rb.store(_i8(1), gep(rb, I8, self.done, self.flat))
-            assert self.any_done is not None
-            rb.store(_i8(1), self.any_done)
+            rb.store(_i8(1), gep(rb, I8, gs.done, gs.flat))
+            assert gs.any_done is not None
+            rb.store(_i8(1), gs.any_done)
             rb.branch(latch)
-        if not self.unguarded and (self.preds or self.done is not None):
-            body = self.fl.new_block("wi.run")
+        if not gs.unguarded and (gs.preds or gs.done is not None):
+            body = gs.fl.new_block("wi.run")
             b.cbranch(run, body, latch)
             b.position_at_end(body)
         return ret
@@ -298,48 +227,50 @@ class _GroupEmitter:
     def _predicated_if(self, s: n.If) -> None:
         """A per-work-item ``if`` around group-level loops: its condition becomes a
         predicate array; each branch runs at group level under it."""
-        arr = self.pred_arrays[id(s)]
-        fl = self.fl
+        gs = self.state
+        arr = gs.pred_arrays[id(s)]
+        fl = gs.fl
 
-        if id(arr) not in self.pred_seen:
-            self.pred_seen[id(arr)] = (fl.alloca(I8, name="pred.some_false"),
-                                       fl.alloca(I8, name="pred.some_true"))  # fmt: skip
-        some_false, some_true = self.pred_seen[id(arr)]
+        if id(arr) not in gs.pred_seen:
+            gs.pred_seen[id(arr)] = (fl.alloca(I8, name="pred.some_false"),
+                                     fl.alloca(I8, name="pred.some_true"))  # fmt: skip
+        some_false, some_true = gs.pred_seen[id(arr)]
         fl.builder.store(_i8(0), some_false)
         fl.builder.store(_i8(0), some_true)
 
         def store_cond() -> None:
             b = fl.builder
             c = b.zext(fl.expr(s.cond), I8)
-            b.store(c, gep(b, I8, arr, self.flat))
+            b.store(c, gep(b, I8, arr, gs.flat))
             b.store(b.or_(b.load(some_true, typ=I8), c), some_true)
             b.store(b.or_(b.load(some_false, typ=I8), b.xor(c, _i8(1))), some_false)
 
         self.work_item_nest([], emit=store_cond, analysed=[n.If(s.cond, (), ())])
         for branch, want in ((s.body, True), (s.orelse, False)):
-            self.preds.append((arr, want))
+            gs.preds.append((arr, want))
             self.group_stmts(branch)
-            self.preds.pop()
+            gs.preds.pop()
 
     def group_stmts(self, stmts: Sequence[n.Stmt]) -> None:
         """Lower statements at work-group level, splitting at barriers and running
         interchangeable loops (``codegen.cpu_interchange``) at group level."""
+        gs = self.state
         run: list[n.Stmt] = []
         for s in stmts:
-            jumps = bool(self.group_loops) and escaping_jumps([s])
-            masked = self.ic.masked(s, stmts) if isinstance(s, n.While) else None
-            if isinstance(s, n.Assign) and s.target in self.group_uniform:
+            jumps = bool(gs.group_loops) and escaping_jumps([s])
+            masked = gs.ic.masked(s, stmts) if isinstance(s, n.While) else None
+            if isinstance(s, n.Assign) and s.target in gs.group_uniform:
                 self.work_item_nest(run)
                 run = []
                 self.uniform()
-                self.fl.lower_body([s])
+                gs.fl.lower_body([s])
                 continue
-            if isinstance(s, n.While) and masked is not None and id(s) in self.active:
+            if isinstance(s, n.While) and masked is not None and id(s) in gs.active:
                 self.work_item_nest(run)
                 run = []
-                masked_while(self, s, masked, self.active[id(s)])
+                masked_while(self, s, masked, gs.active[id(s)])
                 continue
-            interchange = self.ic.loop(s) or self.ic.predicated_if(s)
+            interchange = gs.ic.loop(s) or gs.ic.predicated_if(s)
             if not has_barrier([s]) and not jumps and not interchange:
                 run.append(s)
                 continue
@@ -347,12 +278,12 @@ class _GroupEmitter:
             run = []
             if isinstance(s, n.Barrier):
                 continue
-            if isinstance(s, n.If) and self.ic.predicated_if(s):
+            if isinstance(s, n.If) and gs.ic.predicated_if(s):
                 self._predicated_if(s)
             elif isinstance(s, (n.Break, n.Continue)):
-                cont, brk = self.group_loops[-1]
-                self.fl.builder.branch(brk if isinstance(s, n.Break) else cont)
-                self.fl.builder.position_at_end(self.fl.new_block("dead"))
+                cont, brk = gs.group_loops[-1]
+                gs.fl.builder.branch(brk if isinstance(s, n.Break) else cont)
+                gs.fl.builder.position_at_end(gs.fl.new_block("dead"))
             elif isinstance(s, n.If):
                 self._uniform_if(s)
             elif isinstance(s, n.ForRange):
@@ -360,11 +291,12 @@ class _GroupEmitter:
             elif isinstance(s, n.While):
                 self._uniform_while(s)
             else:
-                raise _unsupported(self.fl, s)
+                raise _unsupported(gs.fl, s)
         self.work_item_nest(run)
 
     def _uniform_if(self, s: n.If) -> None:
-        fl = self.fl
+        gs = self.state
+        fl = gs.fl
         b = fl.builder
         self.uniform()
         cond = fl.expr(s.cond)
@@ -379,7 +311,8 @@ class _GroupEmitter:
         b.position_at_end(end)
 
     def _uniform_for(self, s: n.ForRange) -> None:
-        fl = self.fl
+        gs = self.state
+        fl = gs.fl
         b = fl.builder
         st = fl.fn.locals[s.var]
         self.uniform()
@@ -389,21 +322,21 @@ class _GroupEmitter:
         count = trip_count(b, *wide)
         # The variable lives at group level while the loop runs (its body's regions read it
         # from there); afterwards in each item's own slot again.
-        slot = self.uniform_slots[s.var] = loop_slot(self, s.var, llvm_type(st))
+        slot = gs.uniform_slots[s.var] = loop_slot(gs, s.var, llvm_type(st))
         start, _, step = vals
         end = fl.new_block("gfor.end")
 
         def body(k: ll.Value, latch: ll.Block) -> None:
             kv = k if st.bits == 64 else b.trunc(k, llvm_type(st))
             b.store(b.add(start, b.mul(kv, step)), slot)
-            self.group_loops.append((latch, end))
+            gs.group_loops.append((latch, end))
             self.group_stmts(s.body)
-            self.group_loops.pop()
+            gs.group_loops.pop()
 
         counted_loop(fl, ll.Constant(I64, 0), count, "gfor", body, end)
-        del self.uniform_slots[s.var]
+        del gs.uniform_slots[s.var]
         inside = sum(1 for e in walk_exprs([s]) if isinstance(e, n.Var) and e.name == s.var)
-        if self.ic.reads.get(s.var, 0) > inside:
+        if gs.ic.reads.get(s.var, 0) > inside:
             # Read elsewhere: every item sees the last value, or its own after no iteration.
             def store() -> None:
                 b.store(b.load(slot, typ=llvm_type(st)), fl.slots[s.var])
@@ -412,7 +345,8 @@ class _GroupEmitter:
                 self.work_item_nest([], emit=store, analysed=[])
 
     def _uniform_while(self, s: n.While) -> None:
-        fl = self.fl
+        gs = self.state
+        fl = gs.fl
         b = fl.builder
         head, body, end = (fl.new_block(f"gwhile.{k}") for k in ("head", "body", "end"))
         b.branch(head)
@@ -420,9 +354,9 @@ class _GroupEmitter:
         self.uniform()
         b.cbranch(fl.expr(s.cond), body, end)
         b.position_at_end(body)
-        self.group_loops.append((head, end))
+        gs.group_loops.append((head, end))
         self.group_stmts(s.body)
-        self.group_loops.pop()
+        gs.group_loops.pop()
         fl.branch_if_open(head)
         b.position_at_end(end)
 
@@ -442,20 +376,6 @@ def _unsupported(fl: FunctionLowerer, s: n.Stmt) -> CompileError:
     )
 
 
-def _group_geometry(b: ll.IRBuilder, geo: _Geometry, g: ll.Value) -> None:
-    """Flattened group id -> per-dimension ids and clamped work-item ranges."""
-    g0 = b.urem(g, geo.ngroups[0])
-    rest = b.udiv(g, geo.ngroups[0])
-    g1 = b.urem(rest, geo.ngroups[1])
-    g2 = b.udiv(rest, geo.ngroups[1])
-    geo.gid = [g0, g1, g2]
-    geo.base = [b.mul(geo.gid[d], geo.lsize[d], flags=["nsw"]) for d in range(3)]
-    geo.end = []
-    for d in range(3):
-        hi = b.add(geo.base[d], geo.lsize[d], flags=["nsw"])
-        geo.end.append(b.select(b.icmp_signed("<", hi, geo.gsize[d]), hi, geo.gsize[d]))
-
-
 def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> None:
     """Fill ``fn`` (``K.groups``): run groups ``[lo, hi)``; errors go to the scratch record."""
     module = ml.ir
@@ -467,15 +387,16 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     arrays, scalars = bind(fn, b, module)
     fl = FunctionLowerer(ml, kernel, b, arrays, err_state=err)
     fl.declare_locals(allocas, scalars)
-    geo = _Geometry(header[0:3], header[3:6], header[6:9])
+    geo = GroupGeometry(header[0:3], header[3:6], header[6:9])
     fission = uses_fission(module)
-    em = _GroupEmitter(fl, geo, fission)
+    gs = GroupState(fl, geo, fission, Interchange(fl.fn, interchanges(fl.ml.ir)))
+    em = _GroupEmitter(gs)
     if module.boundscheck and module.checks:
-        em.rows = make_row_record(fl, module, geo.lsize[0])
-        fl.target_state = em.rows
-    parts = batch_parts(kernel, em.ic) if fission else None
+        gs.rows = make_row_record(fl, module, geo.lsize[0])
+        fl.target_state = gs.rows
+    parts = batch_parts(kernel, gs.ic) if fission else None
     if fission:
-        fission_state(em, b, parts)
+        fission_state(gs, b, parts)
     else:
         shared_arrays(fl, kernel)
     if parts is not None:
@@ -485,12 +406,12 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
 
     def group(g: ll.Value, _: ll.Block) -> None:
-        _group_geometry(b, geo, g)
-        if em.done is not None:
-            assert em.any_done is not None
-            b.store(_i8(0), em.any_done)
+        group_geometry(b, geo, g)
+        if gs.done is not None:
+            assert gs.any_done is not None
+            b.store(_i8(0), gs.any_done)
             memset = ml.declare("llvm.memset.p0.i64", ll.VoidType(), [PTR, I8, I64, I1])
-            b.call(memset, [em.done, _i8(0), count, ll.Constant(I1, 0)])
+            b.call(memset, [gs.done, _i8(0), count, ll.Constant(I1, 0)])
         if fission:
             em.group_stmts(kernel.body)
         else:
@@ -500,4 +421,4 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     b.ret_void()
 
 
-__all__ = ["counted_loop", "emit_group_loop", "t"]
+__all__ = ["emit_group_loop"]

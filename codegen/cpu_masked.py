@@ -19,11 +19,11 @@ slab the batch reads, wrapping into the next iterations' slabs.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from llvmlite import ir as ll
 
 from codegen.cpu_interchange import Affine
+from codegen.cpu_state import MAX_BATCH, GroupLowering, GroupState, counted_loop, enter_group
 from codegen.llvm import I1, I8, I32, I64, PTR, gep, llvm_type, memory_type
 from codegen.llvm_walk import child_exprs, walk_exprs
 from gpuoff.ir import nodes as n
@@ -31,9 +31,6 @@ from gpuoff.ir import nodes as n
 PREFETCH_AHEAD = 8192
 """Bytes (about) ahead of the current chunk to prefetch, per array read through the index: a
 grid-stride loop reads one group-sized chunk per page, which hardware prefetchers miss."""
-
-if TYPE_CHECKING:
-    from codegen.cpu_groups import _GroupEmitter
 
 
 @dataclass
@@ -47,9 +44,10 @@ class _LoopState:
     index: ll.Value
 
 
-def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -> None:
+def masked_while(em: GroupLowering, s: n.While, aff: Affine, active: ll.Value) -> None:
     """Lower ``s`` at group level; ``active`` is its per-work-item byte array."""
-    fl = em.fl
+    gs = em.state
+    fl = gs.fl
     b = fl.builder
     ty = llvm_type(fl.fn.locals[aff.var])
     st = _LoopState(
@@ -70,15 +68,13 @@ def masked_while(em: _GroupEmitter, s: n.While, aff: Affine, active: ll.Value) -
     b.position_at_end(end)
 
 
-def masked_while_batch(em: _GroupEmitter, s: n.While) -> None:
+def masked_while_batch(em: GroupLowering, s: n.While) -> None:
     """Lower the top-level ``s`` for every group of the current batch (``codegen.cpu_batch``):
     iteration ``k`` of each group of the batch, in group order, then iteration ``k + 1``. A
     group none of whose items ran an iteration is done and skipped from then on."""
-    from codegen.cpu_batch import MAX_BATCH, enter_group
-    from codegen.cpu_groups import counted_loop
-
-    fl, batch = em.fl, em.batch
-    aff = em.ic.masked(s, fl.fn.body)
+    gs = em.state
+    fl, batch = gs.fl, gs.batch
+    aff = gs.ic.masked(s, fl.fn.body)
     assert batch is not None and aff is not None
     b = fl.builder
     ty = llvm_type(fl.fn.locals[aff.var])
@@ -87,14 +83,14 @@ def masked_while_batch(em: _GroupEmitter, s: n.While) -> None:
     alive = fl.alloca(ll.ArrayType(I8, MAX_BATCH), name="masked.alive")
     ran, index = fl.alloca(I8, name="masked.ran"), fl.alloca(ty, name=f"{aff.var}.lane")
     some = fl.alloca(I8, name="masked.some")
-    slab = _slab_plan(em, s, aff) if _contiguous(aff) else None
+    slab = _slab_plan(gs, s, aff) if _contiguous(aff) else None
 
     def state(j: ll.Value) -> _LoopState:
         return _LoopState(gep(b, ty, bases, j), gep(b, I1, everys, j), ran, index)
 
     def start(j: ll.Value, _: ll.Block) -> None:
-        enter_group(em, j)
-        _start(em, aff, state(j), em.active[id(s)])
+        enter_group(gs, j)
+        _start(em, aff, state(j), gs.active[id(s)])
         b.store(ll.Constant(I8, 1), gep(b, I8, alive, j))
 
     def group(j: ll.Value, latch: ll.Block) -> None:
@@ -102,9 +98,9 @@ def masked_while_batch(em: _GroupEmitter, s: n.While) -> None:
         run = fl.new_block("mwhile.live")
         b.cbranch(b.icmp_unsigned("!=", b.load(live, typ=I8), ll.Constant(I8, 0)), run, latch)
         b.position_at_end(run)
-        enter_group(em, j)
+        enter_group(gs, j)
         st = state(j)
-        _iteration(em, s, aff, st, em.active[id(s)], None if slab is None else (j, slab))
+        _iteration(em, s, aff, st, gs.active[id(s)], None if slab is None else (j, slab))
         went = b.load(ran, typ=I8)
         b.store(went, live)
         b.store(b.or_(b.load(some, typ=I8), went), some)
@@ -132,31 +128,31 @@ class _Slab:
     ahead: dict[str, tuple[ll.Value, ll.Value]]
 
 
-def _iterations_ahead(em: _GroupEmitter, itemsize: int) -> ll.Value:
+def _iterations_ahead(gs: GroupState, itemsize: int) -> ll.Value:
     """How many of its own iterations ahead a group prefetches (at least 1): computed once,
     in the function's first block (the block size is an argument), not per iteration."""
     key = ("ahead", itemsize)
-    if key not in em.hoisted:
-        fl = em.fl
+    if key not in gs.hoisted:
+        fl = gs.fl
         assert fl.alloca_block is not None
         hb = ll.IRBuilder(fl.alloca_block)
         hb.position_before(fl.alloca_block.terminator)
-        chunk = hb.mul(em.geo.lsize[0], ll.Constant(I64, itemsize))
+        chunk = hb.mul(gs.geo.lsize[0], ll.Constant(I64, itemsize))
         ahead = hb.udiv(ll.Constant(I64, PREFETCH_AHEAD), chunk)
         zero = hb.icmp_unsigned("==", ahead, ll.Constant(I64, 0))
-        em.hoisted[key] = hb.select(zero, ll.Constant(I64, 1), ahead)
-    return em.hoisted[key]
+        gs.hoisted[key] = hb.select(zero, ll.Constant(I64, 1), ahead)
+    return gs.hoisted[key]
 
 
 def _lanes_ahead(itemsize: int) -> int:
     return max(PREFETCH_AHEAD // itemsize, 1)
 
 
-def _slab_plan(em: _GroupEmitter, s: n.While, aff: Affine) -> _Slab:
-    fl, batch = em.fl, em.batch
+def _slab_plan(gs: GroupState, s: n.While, aff: Affine) -> _Slab:
+    fl, batch = gs.fl, gs.batch
     assert batch is not None
     b = fl.builder
-    width = b.mul(batch.size, em.geo.lsize[0])
+    width = b.mul(batch.size, gs.geo.lsize[0])
     ahead: dict[str, tuple[ll.Value, ll.Value]] = {}
     for ref in streamed(fl.fn, s, aff.var):
         lanes = ll.Constant(I64, _lanes_ahead(ref.type.dtype.itemsize))
@@ -178,9 +174,10 @@ def _mentions_group_id(e: n.Expr) -> bool:
     return any(_mentions_group_id(c) for c in child_exprs(e))
 
 
-def _start(em: _GroupEmitter, aff: Affine, st: _LoopState, active: ll.Value) -> None:
+def _start(em: GroupLowering, aff: Affine, st: _LoopState, active: ll.Value) -> None:
     """Before the first iteration: the start index, every item active."""
-    fl, geo = em.fl, em.geo
+    gs = em.state
+    fl, geo = gs.fl, gs.geo
     b = fl.builder
     em.uniform()
     start = aff.wi if aff.offset is None else n.Binary(aff.wi.type, "add", aff.wi, aff.offset)
@@ -191,20 +188,22 @@ def _start(em: _GroupEmitter, aff: Affine, st: _LoopState, active: ll.Value) -> 
     b.store(ll.Constant(I1, 1), st.every)
 
 
-def _advance(em: _GroupEmitter, aff: Affine, st: _LoopState) -> None:
+def _advance(em: GroupLowering, aff: Affine, st: _LoopState) -> None:
     """The index's step, taken at group level."""
-    fl = em.fl
+    gs = em.state
+    fl = gs.fl
     b = fl.builder
     em.uniform()
     ty = llvm_type(fl.fn.locals[aff.var])
     b.store(b.add(b.load(st.base, typ=ty), fl.expr(aff.step)), st.base)
 
 
-def _iteration(em: _GroupEmitter, s: n.While, aff: Affine, st: _LoopState, active: ll.Value,
+def _iteration(em: GroupLowering, s: n.While, aff: Affine, st: _LoopState, active: ll.Value,
                stream: tuple[ll.Value, _Slab] | None) -> None:  # fmt: skip
     """One iteration of every item of the current group; sets ``st.ran``. ``stream``: this
     group's place in its batch and the batch's slab (prefetching along the slab)."""
-    fl, geo = em.fl, em.geo
+    gs = em.state
+    fl, geo = gs.fl, gs.geo
     b = fl.builder
     ty = llvm_type(fl.fn.locals[aff.var])
     b.store(ll.Constant(I8, 0), st.ran)
@@ -219,7 +218,7 @@ def _iteration(em: _GroupEmitter, s: n.While, aff: Affine, st: _LoopState, activ
 
     def item() -> None:
         lane_index()
-        slot = gep(b, I8, active, em.flat)
+        slot = gep(b, I8, active, gs.flat)
         was = b.icmp_unsigned("!=", b.load(slot, typ=I8), ll.Constant(I8, 0))
         pre = b.block
         names = ("test", "join", "run", "next")
@@ -263,18 +262,19 @@ def _iteration(em: _GroupEmitter, s: n.While, aff: Affine, st: _LoopState, activ
     b.position_at_end(latch)
 
 
-def _all_lanes_in(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value) -> ll.Value | None:
+def _all_lanes_in(em: GroupLowering, s: n.While, aff: Affine, index: ll.Value) -> ll.Value | None:
     """For ``while var < bound`` (``<=``; ``bound`` uniform): whether every lane's index
     ``index + lane`` passes, without wrapping. Then, while no item has left, the iteration runs
     without per-item masks. None for other conditions."""
     c = s.cond
     if not (isinstance(c, n.Compare) and c.op in ("lt", "le") and isinstance(c.lhs, n.Var)):
         return None
-    bound = em.ic.uniform_expr(c.rhs)
-    st = em.fl.fn.locals[aff.var]
+    gs = em.state
+    bound = gs.ic.uniform_expr(c.rhs)
+    st = gs.fl.fn.locals[aff.var]
     if c.lhs.name != aff.var or bound is None or not st.is_signed or st.bits != 64:
         return None
-    fl, geo = em.fl, em.geo
+    fl, geo = gs.fl, gs.geo
     b = fl.builder
     em.uniform()
     last = b.add(index, b.sub(b.sub(geo.end[0], geo.base[0]), ll.Constant(I64, 1)))
@@ -299,13 +299,12 @@ def streamed(kernel: n.Function, s: n.While, var: str) -> list[n.ArrayRef]:
     return found
 
 
-def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
+def _prefetch(em: GroupLowering, s: n.While, aff: Affine, index: ll.Value,
               stream: tuple[ll.Value, _Slab] | None) -> None:  # fmt: skip
     """Prefetch the chunk each streamed array will read ``PREFETCH_AHEAD`` bytes ahead: in
     this group's own iterations, or (``stream``) along the slab its batch reads."""
-    from codegen.cpu_groups import counted_loop
-
-    fl = em.fl
+    gs = em.state
+    fl = gs.fl
     b = fl.builder
     names = [ref.name for ref in streamed(fl.fn, s, aff.var)]
     if not names:
@@ -313,14 +312,14 @@ def _prefetch(em: _GroupEmitter, s: n.While, aff: Affine, index: ll.Value,
     em.uniform()
     step = fl.expr(aff.step)
     prefetch = fl.ml.declare("llvm.prefetch.p0", ll.VoidType(), [PTR, I32, I32, I32])
-    lsize = em.geo.lsize[0]
+    lsize = gs.geo.lsize[0]
     for name in names:
         arr = fl.arrays[name]
         ety = memory_type(arr.type.dtype)
         size = arr.type.dtype.itemsize
         chunk = b.mul(lsize, ll.Constant(I64, size))
         if stream is None:
-            target = b.add(index, b.mul(_iterations_ahead(em, size), step))
+            target = b.add(index, b.mul(_iterations_ahead(gs, size), step))
         else:
             # Along the slab: ``lanes`` ahead, past its end into the next iterations' slabs.
             j, slab = stream

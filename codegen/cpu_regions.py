@@ -8,20 +8,17 @@ predicates and none has returned, so a region may run without the per-item guard
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from llvmlite import ir as ll
 
 from codegen.cpu_interchange import is_uniform
+from codegen.cpu_state import GroupLowering, GroupState
 from codegen.llvm import I1, I8, I64
 from gpuoff.ir import nodes as n
 
-if TYPE_CHECKING:
-    from codegen.cpu_groups import _GroupEmitter
-
 
 def narrowed_range(
-    em: _GroupEmitter, stmts: Sequence[n.Stmt]
+    em: GroupLowering, stmts: Sequence[n.Stmt]
 ) -> tuple[ll.Value, tuple[n.Stmt, ...]] | None:
     """For a region ``if local_id(0) < u: body`` (or ``global_id(0)``; ``u`` uniform): the
     end of the dimension-0 range of the items that run ``body``, and ``body``."""
@@ -29,13 +26,14 @@ def narrowed_range(
     if not isinstance(s, n.If) or s.orelse or not isinstance(s.cond, n.Compare):
         return None
     c = s.cond
-    wi = em.remat.get(c.lhs.name, c.lhs) if isinstance(c.lhs, n.Var) else c.lhs
-    names = em.ic.scalars | em.group_uniform
+    st = em.state
+    wi = st.remat.get(c.lhs.name, c.lhs) if isinstance(c.lhs, n.Var) else c.lhs
+    names = st.ic.scalars | st.group_uniform
     if c.op != "lt" or not is_uniform(c.rhs, names) or not isinstance(wi, n.WorkItem):
         return None
     if wi.dim != 0 or wi.name not in ("local_id", "global_id"):
         return None
-    fl, geo = em.fl, em.geo
+    fl, geo = st.fl, st.geo
     b = fl.builder
     em.uniform()
     u = fl.expr(c.rhs)
@@ -50,17 +48,17 @@ def narrowed_range(
     return clamp(u, geo.base[0], geo.end[0]), s.body
 
 
-def all_run(em: _GroupEmitter) -> ll.Value:
+def all_run(st: GroupState) -> ll.Value:
     """Whether every work-item passes the current predicates and none has returned."""
-    b = em.fl.builder
+    b = st.fl.builder
     zero = ll.Constant(I8, 0)
     ok: ll.Value = ll.Constant(I1, 1)
-    for arr, want in em.preds:
-        some_false, some_true = em.pred_seen[id(arr)]
+    for arr, want in st.preds:
+        some_false, some_true = st.pred_seen[id(arr)]
         flag = some_false if want else some_true
         ok = b.and_(ok, b.icmp_unsigned("==", b.load(flag, typ=I8), zero))
-    if em.any_done is not None:
-        ok = b.and_(ok, b.icmp_unsigned("==", b.load(em.any_done, typ=I8), zero))
+    if st.any_done is not None:
+        ok = b.and_(ok, b.icmp_unsigned("==", b.load(st.any_done, typ=I8), zero))
     return ok
 
 
