@@ -141,8 +141,6 @@ ALLOWED_CYCLES: frozenset[frozenset[str]] = frozenset(
         frozenset({"gpuoff.runtime.devices.opencl", "gpuoff.runtime.devices.opencl_events",
                    "gpuoff.runtime.devices.opencl_program"}),
         frozenset({"codegen.llvm", "codegen.llvm_ops", "codegen.llvm_stmt"}),
-        frozenset({"codegen.cpu_batch", "codegen.cpu_checks", "codegen.cpu_groups",
-                   "codegen.cpu_masked", "codegen.cpu_regions"}),
         frozenset({"codegen.opencl", "codegen.opencl_exprs"}),
     }
 )  # fmt: skip
