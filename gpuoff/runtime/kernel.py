@@ -109,11 +109,9 @@ class Launch(Generic[P]):
             return geo[1], geo[2], geo[3]
         grid = self.grid
         block = self.block
-        exact = block is not None or getattr(device, "runs_default_block", False)
+        exact = block is not None or device.runs_default_block
         if block is None:
-            chooser = getattr(device, "default_block", None)
-            block = chooser(grid) if chooser is not None else (1, 1, 1)
-        assert block is not None
+            block = device.default_block(grid)
         groups = tuple(-(-g // b) for g, b in zip(grid, block, strict=True))
         header = (*grid, *block, *groups)
         self._geometry = (

@@ -51,8 +51,12 @@ from gpuoff.runtime.devices.base import (
     Device,
     DoneEvent,
     Event,
+    HeldRelaunch,
+    InlineLaunch,
     LaunchArg,
+    PackedLaunch,
     Program,
+    Relaunch,
 )
 from gpuoff.runtime.residency import location
 
@@ -96,16 +100,6 @@ HostArrays = list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]
 """NumPy arguments of a launch: (parameter index, the array, the buffer standing for it)."""
 _INF = float("inf")
 _EXCLUSIVE = frozenset(a for a in Access if a.exclusive)
-_INLINE: dict[type, bool] = {}
-
-
-def _inline(event: Event) -> bool:
-    """Whether the device ran the launch of ``event`` on this thread (the class attribute
-    ``inline`` of its event type: looked up once per type, not per launch)."""
-    inline = _INLINE.get(type(event))
-    if inline is None:
-        inline = _INLINE[type(event)] = bool(getattr(type(event), "inline", False))
-    return inline
 
 
 class Plan:
@@ -144,26 +138,33 @@ class Plan:
             ndim = key[1 + i][1] if d.is_array else 0
             fmt += A.slot_format(d, ndim)
         self.struct = struct.Struct(fmt)
-        self.fast = bool(device.host_memory and hasattr(device, "launch_packed"))
         self.block = ctypes.create_string_buffer(max(self.struct.size, 8))
         self.pack = _packer(self.struct, self.block, self.decls)
-        # the repeat path (``repeat``): devices with their own memory that can launch a program
-        # again as it was last launched; not for kernels that move arguments
-        relaunch = getattr(device, "relaunch", None)
-        self._relaunch: Callable[[Program], Event | None] | None = (
-            relaunch if relaunch is not None and not self.owned and not self.fast else None
-        )
-        # ... joining the device's held batch of the previous launch (no guard lock)
-        join = getattr(device, "join", None) if self._relaunch is not None else None
-        self._join: Callable[[Event], bool] | None = join
-        # ... and host-memory devices that can run a small launch again on this thread
-        inline = getattr(device, "launch_inline", None) if self.fast and not self.owned else None
-        self._inline: Callable[..., Event | None] | None = inline
+        self._find_fast_paths(device)
         self._same = _identity_test(self.decls)
         # per parameter: the last array argument's device argument, (buffer ref, ArrayArg,
         # the storage's allocation record it was made from: a new one invalidates it)
         self._arg_cache: list[tuple[weakref.ref[Any], ArrayArg, object] | None]
         self._arg_cache = [None] * len(decls)
+
+    def _find_fast_paths(self, device: Device) -> None:
+        """The device's fast paths (the capability classes of ``devices.base``), found once
+        per plan: packed launches on a host-memory device, and there running a repeated small
+        launch on this thread; else the repeat path (``repeat``) of a device with its own
+        memory, and its held batches. Kernels that move arguments never repeat."""
+        self._launch_packed: Callable[..., Event] = _no_packed_launch
+        self._inline: Callable[..., Event | None] | None = None
+        self._relaunch: Callable[[Program], Event | None] | None = None
+        self._join: Callable[[Event], bool] | None = None
+        if device.host_memory and isinstance(device, PackedLaunch):
+            self._launch_packed = device.launch_packed
+            if not self.owned and isinstance(device, InlineLaunch):
+                self._inline = device.launch_inline
+        elif not self.owned and isinstance(device, Relaunch):
+            self._relaunch = device.relaunch
+            if isinstance(device, HeldRelaunch):
+                self._join = device.join
+        self.fast = self._launch_packed is not _no_packed_launch
 
     # -- the warm path -------------------------------------------------------------------------
 
@@ -202,7 +203,7 @@ class Plan:
                      and not any(args[i]._st.foreign for i in self.array_idx))
                     or (self._inline is not None and (
                         type(event) is DoneEvent  # ran here, fine
-                        or (len(made) == len(self.array_idx) and not _inline(event))))
+                        or (len(made) == len(self.array_idx) and not event.inline)))
                 ):  # fmt: skip
                     launch._repeat = Repeat(self, program, given, made, event)
             else:  # measurement only: no checks, no ordering, no bookkeeping
@@ -217,7 +218,7 @@ class Plan:
                       f"{self._variant_note(program)}")  # fmt: skip
         if host_arrays:
             self._finish_host_arrays(event, host_arrays)
-        elif type(event) is not DoneEvent and _inline(event):
+        elif type(event) is not DoneEvent and event.inline:
             # the device ran it on this thread (an error is known now): raise it right away
             guards.settle(event)
             guards.raise_deferred()
@@ -285,7 +286,7 @@ class Plan:
                 if event is None:
                     return False
             else:
-                event = self.device.launch_packed(  # type: ignore[attr-defined]
+                event = self._launch_packed(
                     rep.program, self.block, geo[2], geo[3], [previous], (self, args)
                 )
                 for use in rep.uses:
@@ -294,7 +295,7 @@ class Plan:
                     guards.track(event, args)
                 rep.event = event
             _COUNTS["launches"] += 1
-        if type(event) is not DoneEvent and _inline(event):  # its bounds error: raised now
+        if type(event) is not DoneEvent and event.inline:  # its bounds error: raised now
             guards.settle(event)
             guards.raise_deferred()
         return True
@@ -383,7 +384,7 @@ class Plan:
             if geo[3] == 0:
                 return _DONE
             self.pack(geo[1], args)
-            return device.launch_packed(  # type: ignore[attr-defined, no-any-return]
+            return self._launch_packed(
                 program, self.block, geo[2], geo[3], waits, (self, args)
             )
         return self._run_device(launch, program, args, waits, geo[3])
@@ -518,6 +519,12 @@ class Repeat:
         self.uses = tuple(uses)
         self.event = event
         self.epoch = guards.new_epoch()
+
+
+def _no_packed_launch(*args: Any) -> Event:
+    """``Plan._launch_packed`` of a device without ``PackedLaunch`` (never called: only plans
+    with ``fast`` set launch packed)."""
+    raise AssertionError("packed launch on a device without PackedLaunch")
 
 
 def _identity_test(decls: tuple[Any, ...]) -> Callable[[tuple[Any, ...], tuple[Any, ...]], bool]:

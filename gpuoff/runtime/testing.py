@@ -30,6 +30,7 @@ from gpuoff.runtime.devices.base import (
     Event,
     LaunchArg,
     Program,
+    Relaunch,
 )  # fmt: skip
 from gpuoff.runtime.kernel import Kernel
 
@@ -62,7 +63,7 @@ class PyProgram(Program):
         self.module = Module.__new__(Module)
 
 
-class FakeDevice(Device):
+class FakeDevice(Device, Relaunch[Program]):
     """An asynchronous device with separate memory (or host memory) for tests."""
 
     backend = "fake"

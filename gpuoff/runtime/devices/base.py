@@ -4,6 +4,14 @@ A backend is three small parts (DESIGN.md): render (``codegen``), compile (here,
 load-and-launch (here). Backends never look at ownership: the runtime's guards and residency
 model decide what to copy and when; a backend only does what it is told, asynchronously, and
 hands back ``Event``s the runtime waits on.
+
+What a backend must provide is ``Device`` (and its ``Program`` and ``Event``). What it may
+provide on top, the fast paths of the warm launch, are the capability classes at the end of
+this file: a backend declares one by naming it among its bases (``class CpuDevice(Device,
+PackedLaunch[CpuProgram], ...)``), so mypy checks the signatures, and the runtime finds it with
+one ``isinstance`` when it makes a launch plan (``runtime.plan.Plan``), never per launch. A
+device that declares none gets the general path: ``Device.launch`` with one ``ArrayArg`` per
+array argument.
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
@@ -32,6 +40,10 @@ class DeviceInfo:
 
 class Event(ABC):
     """Completion of asynchronous work on a device."""
+
+    inline: ClassVar[bool] = False
+    """True for an event type whose launch ran on the calling thread and finished (so the
+    launch path raises its error before returning instead of at the next sync point)."""
 
     @abstractmethod
     def wait(self) -> None:
@@ -133,16 +145,8 @@ class Device(ABC):
     ``discover() -> list[DeviceInfo]`` (never raises: a missing driver is an unavailable entry
     with its reason) and ``open_device(name: str) -> Device``.
 
-    Optional, for the runtime's repeat path (``Plan.repeat``): ``relaunch(program) -> Event |
-    None`` launches ``program`` again exactly as it was last launched (arguments, grid, block),
-    ordered after everything the device was asked to do before (as an in-order queue is), or
-    returns None, launching nothing; with it, ``join(event) -> bool`` may launch the same
-    program once more under ``event`` (the one ``relaunch`` returned for the launch before)
-    while that launch is still held back from the driver, which keeps a use recorded with
-    ``event`` covering both (the runtime calls it without its guard lock: the device answers
-    False once anything else reached it or waited). A host-memory device may instead offer
-    ``launch_inline(program, block, n_groups, items, on_error) -> Event | None``. And
-    ``runs_default_block = True`` when a launch without a block runs ``default_block``'s.
+    Optional fast paths: the capability classes below (``PackedLaunch``, ``InlineLaunch``,
+    ``Relaunch``, ``HeldRelaunch``).
     """
 
     name: str
@@ -203,3 +207,83 @@ class Device(ABC):
     def host_view(self, allocation: Allocation) -> np.ndarray[Any, Any]:
         """For ``host_memory`` devices: the allocation as a uint8 NumPy array (no copy)."""
         raise NotImplementedError(f"{self.name} memory is not host-visible")
+
+    runs_default_block: ClassVar[bool] = False
+    """True when a launch without a block runs exactly ``default_block(grid)``'s groups; False
+    (the default) when the driver may choose another (then the launch-time predicate of
+    ``gpuoff.ir.launch_checks`` cannot rely on the block of such a launch)."""
+
+    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int]:
+        """The block a launch without one is accounted with (its groups, the ABI header's
+        block slots). Default: one work-item per group."""
+        return (1, 1, 1)
+
+
+# ------------------------------------------------------------------------------------------------
+# Optional capabilities: fast paths of the warm launch. Declare one by naming it as a base of
+# the device class; ``runtime.plan.Plan`` checks each with ``isinstance`` once per plan.
+# ------------------------------------------------------------------------------------------------
+
+ProgramT = TypeVar("ProgramT", bound=Program)
+LaunchErrors = tuple[Any, tuple[Any, ...]]
+"""How a packed launch builds its ``BoundsError``: ``(plan, args)``, for
+``plan.make_error(args, check, indices)`` (no closure per launch on the warm path)."""
+
+
+class PackedLaunch(ABC, Generic[ProgramT]):
+    """A host-memory device (``host_memory``) that launches from one packed argument block:
+    the ABI header (``codegen.abi``: grid, block, groups) then each argument's slots, written
+    by ``Plan`` into one preallocated ctypes buffer from the pointers cached on each Buffer.
+    Residency is never consulted: host and device bytes are the same."""
+
+    @abstractmethod
+    def launch_packed(
+        self,
+        program: ProgramT,
+        block: Any,
+        n_groups: int,
+        items: int,
+        wait_for: Sequence[Event],
+        on_error: LaunchErrors,
+    ) -> Event:
+        """Run groups ``[0, n_groups)`` (``items`` work-items in all) of ``program`` with the
+        packed arguments in ``block`` (a ctypes buffer the caller reuses: copy it to keep it)
+        after ``wait_for``."""
+
+
+class InlineLaunch(ABC, Generic[ProgramT]):
+    """A ``PackedLaunch`` device that can run a small launch on the calling thread; the repeat
+    path (``Plan.repeat``) of a plan on it runs a repeated small launch straight through."""
+
+    @abstractmethod
+    def launch_inline(
+        self, program: ProgramT, block: Any, n_groups: int, items: int, on_error: LaunchErrors
+    ) -> Event | None:
+        """``launch_packed`` with nothing to wait for, run on this thread: its finished event
+        (``DoneEvent``, or one with ``inline`` true that holds the error), or None, running
+        nothing, when the launch is too large to run here."""
+
+
+class Relaunch(ABC, Generic[ProgramT]):
+    """A device with its own memory that can launch a program again exactly as it was last
+    launched. The runtime calls it (``Plan.repeat``) for a launch with the very argument
+    objects of the previous launch of the same ``Launch`` while nothing in the guard state has
+    changed since, so every check would pass the same way."""
+
+    @abstractmethod
+    def relaunch(self, program: ProgramT) -> Event | None:
+        """Launch ``program`` again with the arguments, grid and block of its last launch,
+        ordered after everything the device was asked to do before (as an in-order queue
+        is); or return None, launching nothing (the runtime then takes the full path)."""
+
+
+class HeldRelaunch(Relaunch[ProgramT]):
+    """A ``Relaunch`` device that may hold repeated launches back from the driver and hand
+    them over as one batch (``OpenCLDevice``: one event for the batch)."""
+
+    @abstractmethod
+    def join(self, event: Event) -> bool:
+        """Launch the held program once more under ``event`` (what ``relaunch`` returned for
+        the launch before) while that launch is still held back, so a use recorded with
+        ``event`` covers both; False, launching nothing, once anything else reached the device
+        or waited. The runtime calls it without its guard lock."""

@@ -39,7 +39,9 @@ from gpuoff.runtime.devices.base import (
     DeviceInfo,
     DoneEvent,
     Event,
+    InlineLaunch,
     LaunchArg,
+    PackedLaunch,
     Program,
 )  # fmt: skip
 
@@ -262,7 +264,7 @@ class _FailedEvent(Event):
 # ------------------------------------------------------------------------------------------------
 
 
-class CpuDevice(Device):
+class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
     """All host cores as one device; its memory is host memory."""
 
     name = "cpu"

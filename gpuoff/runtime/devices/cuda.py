@@ -38,6 +38,7 @@ from gpuoff.runtime.devices.base import (
     Event,
     LaunchArg,
     Program,
+    Relaunch,
 )
 from gpuoff.runtime.devices.cuda_launch import (
     SLOT_FORMAT,
@@ -305,7 +306,7 @@ class ErrorRecords:
         self.free.extend(range(base + ERR_SLOTS - 1, base - 1, -1))
 
 
-class CudaDevice(Device):
+class CudaDevice(Device, Relaunch["CudaProgram"]):
     """``cuda:N``: the device's primary context and one non-blocking stream. Work is queued
     in order on that stream; ``wait_for`` events from elsewhere are waited on first."""
 

@@ -63,6 +63,7 @@ from gpuoff.runtime.devices.base import (
     DeviceInfo,
     DoneEvent,
     Event,
+    HeldRelaunch,
     LaunchArg,
     Program,
 )  # fmt: skip
@@ -171,7 +172,7 @@ def open_device(name: str) -> OpenCLDevice:
 # --------------------------------------------------------------------------------------------
 
 
-class OpenCLDevice(Device):
+class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
     """One OpenCL device: a context, an in-order queue, buffers, programs, launches."""
 
     backend = "opencl"

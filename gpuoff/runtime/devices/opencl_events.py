@@ -1,20 +1,41 @@
 """Events of the ``opencl:N`` devices (``gpuoff.runtime.devices.opencl``): a command on the
 device's in-order queue, numbered in queue order, whose completion implies every earlier
 command's; held launches (``OpenCLDevice.relaunch``) get theirs before the driver has the
-command (``cl_event`` is then ``None`` until the batch is handed over)."""
+command (``cl_event`` is then ``None`` until the batch is handed over).
+
+An event reads its device's queue bookkeeping (``EventQueue``, which ``OpenCLDevice``
+implements), so this module needs nothing from the device module."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from gpuoff.runtime.devices.base import Event
-
-if TYPE_CHECKING:
-    from gpuoff.runtime.devices.opencl import OpenCLDevice
-    from gpuoff.runtime.devices.opencl_program import OpenCLProgram
+from gpuoff.runtime.devices.base import Event, Program
 
 _UNQUEUED = 1 << 62  # an event's order until its command is enqueued: never "done" by order
 CL_COMPLETE = 0
+
+
+class EventQueue(Protocol):
+    """What an event reads and advances of its device's in-order queue: the device's own
+    bookkeeping (``OpenCLDevice``), shared with its events only."""
+
+    _done_upto: int
+    """Every command with ``order`` at or before this has completed."""
+    _read_upto: int
+    """The error records of checked launches before this launch number have been read."""
+
+    def _poll(self, event: OpenCLEvent) -> bool:
+        """Whether ``event`` (past ``_done_upto``) has completed; asks the driver now and then."""
+        ...
+
+    def flush(self) -> None:
+        """Hand held launches over to the driver."""
+        ...
+
+    def _read_records(self, upto: int) -> None:
+        """Read the error records of the finished launches up to number ``upto``."""
+        ...
 
 
 class OpenCLEvent(Event):
@@ -23,12 +44,12 @@ class OpenCLEvent(Event):
 
     __slots__ = ("cl_event", "_device", "order", "seq", "_program", "_error", "_keep")
 
-    def __init__(self, cl_event: Any, device: OpenCLDevice, keep: object = None) -> None:
+    def __init__(self, cl_event: Any, device: EventQueue, keep: object = None) -> None:
         self.cl_event = cl_event
         self._device = device
         self.order = _UNQUEUED  # position in the device's in-order queue (set when enqueued)
         self.seq = -1  # launch number for checked launches (its error-record slot)
-        self._program: OpenCLProgram | None = None
+        self._program: Program | None = None  # a checked launch's program (its error)
         self._error: Exception | None = None
         self._keep = keep  # a host array that must outlive the copy
 

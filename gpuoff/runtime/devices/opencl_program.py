@@ -21,7 +21,7 @@ import threading
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -32,7 +32,22 @@ from gpuoff.runtime.devices.base import LaunchArg, Program
 
 if TYPE_CHECKING:
     from codegen.opencl import KernelArg, OpenCLSource
-    from gpuoff.runtime.devices.opencl import OpenCLDevice
+
+
+class BuildTarget(Protocol):
+    """What building a program needs of its device (``OpenCLDevice``)."""
+
+    @property
+    def name(self) -> str: ...  # "opencl:0", for messages
+
+    @property
+    def description(self) -> str: ...  # the device and driver, for messages
+
+    @property
+    def context(self) -> Any: ...  # the pyopencl Context
+
+    @property
+    def cl_device(self) -> Any: ...  # the pyopencl Device
 
 
 EXACT_AFTER = 3
@@ -302,7 +317,7 @@ def _differ(head: list[Any], last: list[Any]) -> bool:
 
 
 def build_program(
-    device: OpenCLDevice, module: Module, source: OpenCLSource, binary_path: Path | None
+    device: BuildTarget, module: Module, source: OpenCLSource, binary_path: Path | None
 ) -> OpenCLProgram:
     """Build ``source`` for ``device``: from the cached driver binary at ``binary_path`` when
     there is one the driver accepts, else from source (then store the binary)."""
@@ -311,7 +326,7 @@ def build_program(
 
 
 def build_cl_program(
-    device: OpenCLDevice, module: Module, source: OpenCLSource, binary_path: Path | None,
+    device: BuildTarget, module: Module, source: OpenCLSource, binary_path: Path | None,
     extra_options: Sequence[str] = (),
 ) -> tuple[Any, str]:  # fmt: skip
     """``build_program``'s ``cl.Program`` and build log, built with ``source``'s options and
@@ -326,7 +341,7 @@ def build_cl_program(
 
 
 def _build(
-    cl: Any, device: OpenCLDevice, module: Module, source: OpenCLSource,
+    cl: Any, device: BuildTarget, module: Module, source: OpenCLSource,
     binary_path: Path | None, extra_options: Sequence[str],
 ) -> tuple[Any, str]:  # fmt: skip
     options = [*source.build_options, *extra_options]
