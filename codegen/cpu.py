@@ -188,8 +188,8 @@ def _codegen_fingerprint() -> str:
 
 _CODEGEN_SOURCES = (
     "abi.py", "cpu.py", "cpu_batch.py", "cpu_checks.py", "cpu_groups.py", "cpu_interchange.py",
-    "cpu_masked.py", "cpu_regions.py", "cpu_state.py", "llvm.py", "llvm_ops.py", "llvm_stmt.py",
-    "llvm_walk.py", "mathlib.py",
+    "cpu_masked.py", "cpu_regions.py", "cpu_state.py", "llvm.py", "llvm_base.py", "llvm_ops.py",
+    "llvm_stmt.py", "llvm_walk.py", "mathlib.py",
 )  # fmt: skip
 
 

@@ -51,96 +51,40 @@ access, for code re-run only to find failing checks), ``return_block``, ``err_st
 
 Helpers for targets: ``alloca_block`` (entry block of allocas), ``opaque_alloca``/``gep``
 (opaque-pointer results), ``derived_strides``, ``new_error_record``/``flush_error_record``.
+The types and value helpers live in ``codegen.llvm_base`` (shared with the expression and
+statement handlers, ``codegen.llvm_ops`` and ``codegen.llvm_stmt``) and are re-exported here.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from llvmlite import ir as ll
 
 from codegen.abi import ERROR_RECORD_LEN
+from codegen.llvm_base import (
+    I1,
+    I8,
+    I32,
+    I64,
+    LLVM_LOCK,
+    PTR,
+    WI_SLOTS,
+    ArrayValue,
+    alloca_block,
+    const,
+    derived_strides,
+    gep,
+    llvm_type,
+    memory_type,
+    opaque_alloca,
+)
+from codegen.llvm_ops import default_math, lower_expr
+from codegen.llvm_stmt import lower_stmt
+from codegen.llvm_walk import calls_and_work_items
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
-
-LLVM_LOCK = threading.Lock()
-"""Hold while using llvmlite.binding (parse, optimise, emit): LLVM's global context and shared
-target machines are not thread-safe. Every LLVM target should take it."""
-
-I1 = ll.IntType(1)
-I8 = ll.IntType(8)
-I32 = ll.IntType(32)
-I64 = ll.IntType(64)
-PTR = ll.PointerType()
-WI_SLOTS = 18
-
-
-def llvm_type(st: t.ScalarType) -> ll.Type:
-    """Register type of a scalar (bool is i1)."""
-    if st.is_float:
-        return {16: ll.HalfType(), 32: ll.FloatType(), 64: ll.DoubleType()}[st.bits]
-    return ll.IntType(st.bits)
-
-
-def memory_type(st: t.ScalarType) -> ll.Type:
-    """In-memory type of an array element (bool is one byte, as in NumPy)."""
-    return I8 if st.is_bool else llvm_type(st)
-
-
-def const(st: t.ScalarType, value: int | float | bool) -> ll.Constant:
-    """An LLVM constant of scalar type ``st``."""
-    if st.is_float:
-        return ll.Constant(llvm_type(st), float(value))
-    v = int(value)
-    if st.is_bool:
-        v = 1 if v else 0
-    return ll.Constant(llvm_type(st), v & ((1 << st.bits) - 1))
-
-
-@dataclass
-class ArrayValue:
-    """An array as values at the current point: data pointer, shape and strides (i64)."""
-
-    type: t.ArrayType
-    ptr: ll.Value
-    shape: list[ll.Value]
-    strides: list[ll.Value]
-
-
-def gep(builder: ll.IRBuilder, elem: ll.Type, ptr: ll.Value, index: ll.Value) -> ll.Value:
-    """``getelementptr elem, ptr, index`` (opaque pointers)."""
-    g = builder.gep(ptr, [index], source_etype=elem)
-    # llvmlite's IR layer still tracks pointee types for allocas; keep results opaque so a
-    # store of the element type is accepted whatever the base pointer's history.
-    g.type = ll.PointerType(addrspace=ptr.type.addrspace)
-    return g
-
-
-def opaque_alloca(
-    builder: ll.IRBuilder, ty: ll.Type, count: ll.Value | None = None, name: str = ""
-) -> ll.Value:
-    """``alloca`` whose result is an opaque ``ptr`` (see ``gep``)."""
-    a = builder.alloca(ty, size=count, name=name)
-    a.type = PTR
-    return a
-
-
-def alloca_block(fn: ll.Function) -> tuple[ll.Block, ll.Block]:
-    """(alloca block, body block): the entry holds only allocas and branches to the body."""
-    allocas = fn.append_basic_block("allocas")
-    body = fn.append_basic_block("entry")
-    ll.IRBuilder(allocas).branch(body)
-    return allocas, body
-
-
-def derived_strides(builder: ll.IRBuilder, shape: Sequence[ll.Value]) -> list[ll.Value]:
-    """C-contiguous element strides from a shape (never loaded: lets LLVM see unit stride)."""
-    strides: list[ll.Value] = [ll.Constant(I64, 1)] * len(shape)
-    for d in range(len(shape) - 2, -1, -1):
-        strides[d] = builder.mul(strides[d + 1], shape[d + 1], flags=["nsw"])
-    return strides
 
 
 class Target:
@@ -162,8 +106,6 @@ class Target:
     def math_call(
         self, fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.ScalarType
     ) -> ll.Value:
-        from codegen.llvm_ops import default_math
-
         return default_math(fl, name, args, st)
 
     def atomic_rmw(
@@ -281,8 +223,6 @@ class ModuleLowerer:
 
 def _functions_using_work_items(module: n.Module) -> set[str]:
     """Names of functions that query work-item values, directly or through calls."""
-    from codegen.llvm_walk import calls_and_work_items
-
     direct: dict[str, tuple[bool, set[str]]] = {}
     for fn in (*module.functions, module.kernel):
         direct[fn.name] = calls_and_work_items(fn.body)
@@ -340,6 +280,25 @@ class FunctionLowerer:
     def target(self) -> Target:
         return self.ml.target
 
+    # The target's hooks, as the handlers call them (``codegen.llvm_base.Lowering``).
+
+    @property
+    def device_wi_context(self) -> bool:
+        return self.target.device_wi_context
+
+    def math_call(self, name: str, args: list[ll.Value], st: t.ScalarType) -> ll.Value:
+        return self.target.math_call(self, name, args, st)
+
+    def atomic_rmw(self, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
+                   ) -> ll.Value:  # fmt: skip
+        return self.target.atomic_rmw(self, op, ptr, value, st)
+
+    def barrier(self) -> None:
+        self.target.barrier(self)
+
+    def call_check_state(self) -> tuple[ll.Value, ll.Value]:
+        return self.target.call_check_state(self)
+
     def alloca(self, ty: ll.Type, count: ll.Value | None = None, name: str = "") -> ll.Value:
         """An alloca in the function's alloca block (so mem2reg/SROA can promote it)."""
         assert self.alloca_block is not None
@@ -371,16 +330,12 @@ class FunctionLowerer:
         return self.builder.append_basic_block(name)
 
     def lower_body(self, stmts: Sequence[n.Stmt]) -> None:
-        from codegen.llvm_stmt import lower_stmt
-
         for s in stmts:
             if self.builder.block.is_terminated:
                 self.builder.position_at_end(self.new_block("dead"))
             lower_stmt(self, s)
 
     def expr(self, e: n.Expr) -> ll.Value:
-        from codegen.llvm_ops import lower_expr
-
         return lower_expr(self, e)
 
     def work_item(self, name: str, dim: int) -> ll.Value:
@@ -454,3 +409,10 @@ def flush_error_record(builder: ll.IRBuilder, rec: ll.Value, err: ll.Value) -> N
         for k in range(ERROR_RECORD_LEN):
             v = builder.load(gep(builder, I64, rec, ll.Constant(I64, k)), typ=I64)
             builder.store(v, gep(builder, I64, err, ll.Constant(I64, k)))
+
+
+__all__ = [
+    "I1", "I8", "I32", "I64", "LLVM_LOCK", "PTR", "WI_SLOTS", "ArrayValue", "FunctionLowerer",
+    "ModuleLowerer", "Target", "alloca_block", "const", "derived_strides", "flush_error_record",
+    "gep", "llvm_type", "memory_type", "new_error_record", "opaque_alloca",
+]  # fmt: skip

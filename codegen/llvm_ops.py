@@ -10,12 +10,12 @@ from collections.abc import Callable
 
 from llvmlite import ir as ll
 
-from codegen.llvm import I1, I64, FunctionLowerer, const, llvm_type, memory_type
+from codegen.llvm_base import I1, I64, Lowering, const, llvm_type, memory_type
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 
 
-def lower_expr(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def lower_expr(fl: Lowering, e: n.Expr) -> ll.Value:
     """Lower expression ``e`` at ``fl.builder``'s position and return its value."""
     handler = _HANDLERS.get(type(e))
     if handler is None:
@@ -23,17 +23,17 @@ def lower_expr(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     return handler(fl, e)
 
 
-def _const(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _const(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Const)
     return const(e.type, e.value)
 
 
-def _var(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _var(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Var)
     return fl.builder.load(fl.slots[e.name], typ=llvm_type(e.type))
 
 
-def _unary(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _unary(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Unary)
     b = fl.builder
     v = fl.expr(e.operand)
@@ -46,7 +46,7 @@ def _unary(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     return b.xor(v, ll.Constant(v.type, -1))
 
 
-def _binary(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _binary(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Binary)
     lhs = fl.expr(e.lhs)
     rhs = fl.expr(e.rhs)
@@ -54,7 +54,7 @@ def _binary(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
 
 
 def binary_op(
-    fl: FunctionLowerer, op: str, st: t.ScalarType, a: ll.Value, b_: ll.Value
+    fl: Lowering, op: str, st: t.ScalarType, a: ll.Value, b_: ll.Value
 ) -> ll.Value:
     """``a op b`` on values of scalar type ``st`` (``ir.nodes.Binary`` semantics)."""
     b = fl.builder
@@ -66,7 +66,7 @@ def binary_op(
         if op in ("floordiv", "mod"):
             return _float_floordiv_mod(fl, op, a, b_)
         if op == "pow":
-            return fl.target.math_call(fl, "pow", [a, b_], st)
+            return fl.math_call("pow", [a, b_], st)
         raise NotImplementedError(f"float {op}")
     if op == "add":
         return b.add(a, b_)
@@ -89,7 +89,7 @@ def binary_op(
 
 
 def _int_floordiv_mod(
-    fl: FunctionLowerer, op: str, st: t.ScalarType, a: ll.Value, d: ll.Value
+    fl: Lowering, op: str, st: t.ScalarType, a: ll.Value, d: ll.Value
 ) -> ll.Value:
     b = fl.builder
     ty = a.type
@@ -115,7 +115,7 @@ def _int_floordiv_mod(
     return b.select(b.or_(is_zero, minus_one), zero, r)
 
 
-def _float_floordiv_mod(fl: FunctionLowerer, op: str, a: ll.Value, d: ll.Value) -> ll.Value:
+def _float_floordiv_mod(fl: Lowering, op: str, a: ll.Value, d: ll.Value) -> ll.Value:
     """NumPy's ``npy_divmod`` (Python's rule; ``a / b`` for a zero divisor), branch-free."""
     b = fl.builder
     ty = a.type
@@ -144,7 +144,7 @@ def _float_floordiv_mod(fl: FunctionLowerer, op: str, a: ll.Value, d: ll.Value) 
     return b.select(b.fcmp_ordered("==", d, fzero), b.fdiv(a, d), fd)
 
 
-def _int_pow(fl: FunctionLowerer, st: t.ScalarType, base: ll.Value, exp: ll.Value) -> ll.Value:
+def _int_pow(fl: Lowering, st: t.ScalarType, base: ll.Value, exp: ll.Value) -> ll.Value:
     """Square-and-multiply; a negative exponent gives 0."""
     b = fl.builder
     ty = base.type
@@ -177,7 +177,7 @@ def _int_pow(fl: FunctionLowerer, st: t.ScalarType, base: ll.Value, exp: ll.Valu
     return b.select(negative, ll.Constant(ty, 0), acc)
 
 
-def _compare(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _compare(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Compare)
     a = fl.expr(e.lhs)
     c = fl.expr(e.rhs)
@@ -193,7 +193,7 @@ def _compare(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     return b.icmp_unsigned(sym, a, c)
 
 
-def _logical(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _logical(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Logical)
     b = fl.builder
     lhs = fl.expr(e.lhs)
@@ -215,7 +215,7 @@ def _logical(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     return phi
 
 
-def _select(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _select(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Select)
     b = fl.builder
     cond = fl.expr(e.cond)
@@ -238,12 +238,12 @@ def _select(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     return phi
 
 
-def _cast(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _cast(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Cast)
     return cast_value(fl, fl.expr(e.value), e.value.type, e.type)
 
 
-def cast_value(fl: FunctionLowerer, v: ll.Value, src: t.ScalarType, dst: t.ScalarType) -> ll.Value:
+def cast_value(fl: Lowering, v: ll.Value, src: t.ScalarType, dst: t.ScalarType) -> ll.Value:
     """Convert ``v`` from ``src`` to ``dst`` (``ir.nodes.Cast`` semantics)."""
     b = fl.builder
     dty = llvm_type(dst)
@@ -270,7 +270,7 @@ def cast_value(fl: FunctionLowerer, v: ll.Value, src: t.ScalarType, dst: t.Scala
     return v
 
 
-def _load(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _load(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Load)
     arr, ptr, ok = fl.element_pointer(e.array, e.indices, e.check)
     b = fl.builder
@@ -293,30 +293,30 @@ def _load(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     return _from_memory(fl, arr.type.dtype, phi)
 
 
-def _from_memory(fl: FunctionLowerer, st: t.ScalarType, v: ll.Value) -> ll.Value:
+def _from_memory(fl: Lowering, st: t.ScalarType, v: ll.Value) -> ll.Value:
     if st.is_bool:
         return fl.builder.icmp_unsigned("!=", v, ll.Constant(v.type, 0))
     return v
 
 
-def _shape_of(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _shape_of(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.ShapeOf)
     return fl.arrays[e.array.name].shape[e.dim]
 
 
-def _work_item(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _work_item(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.WorkItem)
     return fl.work_item(e.name, e.dim)
 
 
-def _math_call(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _math_call(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.MathCall)
     args = [fl.expr(a) for a in e.args]
     st = e.args[0].type if e.name in ("isnan", "isinf") else e.type
-    return fl.target.math_call(fl, e.name, args, st)
+    return fl.math_call(e.name, args, st)
 
 
-def _call(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _call(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.Call)
     args: list[ll.Value] = []
     for a in e.args:
@@ -325,16 +325,16 @@ def _call(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
             args += [arr.ptr, *arr.shape, *arr.strides]
         else:
             args.append(fl.expr(a))
-    err_state, check_mode = fl.target.call_check_state(fl)
+    err_state, check_mode = fl.call_check_state()
     args.append(err_state)
-    needs_wi = e.callee in fl.ml.uses_wi and fl.target.device_wi_context
+    needs_wi = e.callee in fl.ml.uses_wi and fl.device_wi_context
     args.append(fl.fill_wi_context() if needs_wi else ll.Constant(ll.PointerType(), None))
     args.append(check_mode)
     result = fl.builder.call(fl.ml.functions[e.callee], args)
     return result if fl.ml.ir.function(e.callee).return_type is not None else ll.Constant(I1, 0)
 
 
-def _atomic(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
+def _atomic(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.AtomicRMW)
     value = fl.expr(e.value)
     arr, ptr, ok = fl.element_pointer(e.array, e.indices, e.check)
@@ -343,13 +343,13 @@ def _atomic(fl: FunctionLowerer, e: n.Expr) -> ll.Value:
     if not fl.side_effects:
         return ll.Constant(llvm_type(st), None)
     if ok is None:
-        return fl.target.atomic_rmw(fl, e.op, ptr, value, st)
+        return fl.atomic_rmw(e.op, ptr, value, st)
     pre = b.block
     then = fl.new_block("atomic.ok")
     end = fl.new_block("atomic.end")
     b.cbranch(ok, then, end)
     b.position_at_end(then)
-    old = fl.target.atomic_rmw(fl, e.op, ptr, value, st)
+    old = fl.atomic_rmw(e.op, ptr, value, st)
     then_end = b.block
     b.branch(end)
     b.position_at_end(end)
@@ -371,7 +371,7 @@ _LIBM = ("tan", "tanh", "erf")
 
 
 def default_math(
-    fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.ScalarType
+    fl: Lowering, name: str, args: list[ll.Value], st: t.ScalarType
 ) -> ll.Value:
     """Math lowering with LLVM intrinsics, libm (``tanf``/``tan``...) for the rest."""
     b = fl.builder
@@ -410,7 +410,7 @@ def default_math(
     raise NotImplementedError(f"math function {name}")
 
 
-def _int_math(fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.ScalarType) -> ll.Value:
+def _int_math(fl: Lowering, name: str, args: list[ll.Value], st: t.ScalarType) -> ll.Value:
     b = fl.builder
     ty = llvm_type(st)
     sfx = f"i{st.bits}"
@@ -425,7 +425,7 @@ def _int_math(fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.Scalar
     raise NotImplementedError(f"integer math function {name}")
 
 
-_HANDLERS: dict[type, Callable[[FunctionLowerer, n.Expr], ll.Value]] = {
+_HANDLERS: dict[type, Callable[[Lowering, n.Expr], ll.Value]] = {
     n.Const: _const,
     n.Var: _var,
     n.Unary: _unary,

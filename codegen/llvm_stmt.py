@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 from llvmlite import ir as ll
 
-from codegen.llvm import I1, I64, FunctionLowerer, llvm_type, memory_type
+from codegen.llvm_base import I1, I64, Lowering, llvm_type, memory_type
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 
 
-def lower_stmt(fl: FunctionLowerer, s: n.Stmt) -> None:
+def lower_stmt(fl: Lowering, s: n.Stmt) -> None:
     """Lower one statement at ``fl.builder``'s position."""
     handler = _HANDLERS.get(type(s))
     if handler is None:
@@ -19,17 +19,17 @@ def lower_stmt(fl: FunctionLowerer, s: n.Stmt) -> None:
     handler(fl, s)
 
 
-def _assign(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _assign(fl: Lowering, s: n.Stmt) -> None:
     assert isinstance(s, n.Assign)
     fl.builder.store(fl.expr(s.value), fl.slots[s.target])
 
 
-def store_value(fl: FunctionLowerer, st: t.ScalarType, value: ll.Value) -> ll.Value:
+def store_value(fl: Lowering, st: t.ScalarType, value: ll.Value) -> ll.Value:
     """Register value -> in-memory representation (bool as one byte)."""
     return fl.builder.zext(value, memory_type(st)) if st.is_bool else value
 
 
-def _store(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _store(fl: Lowering, s: n.Stmt) -> None:
     assert isinstance(s, n.Store)
     value = fl.expr(s.value)
     arr, ptr, ok = fl.element_pointer(s.array, s.indices, s.check)
@@ -46,7 +46,7 @@ def _store(fl: FunctionLowerer, s: n.Stmt) -> None:
         b.store(mem, ptr, align=align)
 
 
-def _if(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _if(fl: Lowering, s: n.Stmt) -> None:
     assert isinstance(s, n.If)
     b = fl.builder
     cond = fl.expr(s.cond)
@@ -64,7 +64,7 @@ def _if(fl: FunctionLowerer, s: n.Stmt) -> None:
     b.position_at_end(end_bb)
 
 
-def _widen(fl: FunctionLowerer, st: t.ScalarType, v: ll.Value) -> ll.Value:
+def _widen(fl: Lowering, st: t.ScalarType, v: ll.Value) -> ll.Value:
     if st.bits == 64:
         return v
     return fl.builder.sext(v, I64) if st.is_signed else fl.builder.zext(v, I64)
@@ -85,7 +85,7 @@ def trip_count(b: ll.IRBuilder, start: ll.Value, stop: ll.Value, step: ll.Value)
     return b.select(up, up_n, b.select(down, dn_n, zero))
 
 
-def _for_range(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _for_range(fl: Lowering, s: n.Stmt) -> None:
     assert isinstance(s, n.ForRange)
     b = fl.builder
     st = fl.fn.locals[s.var]
@@ -121,7 +121,7 @@ def _for_range(fl: FunctionLowerer, s: n.Stmt) -> None:
     b.position_at_end(end)
 
 
-def _while(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _while(fl: Lowering, s: n.Stmt) -> None:
     assert isinstance(s, n.While)
     b = fl.builder
     head = fl.new_block("while.head")
@@ -138,15 +138,15 @@ def _while(fl: FunctionLowerer, s: n.Stmt) -> None:
     b.position_at_end(end)
 
 
-def _break(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _break(fl: Lowering, s: n.Stmt) -> None:
     fl.builder.branch(fl.loops[-1][1])
 
 
-def _continue(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _continue(fl: Lowering, s: n.Stmt) -> None:
     fl.builder.branch(fl.loops[-1][0])
 
 
-def _return(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _return(fl: Lowering, s: n.Stmt) -> None:
     assert isinstance(s, n.Return)
     if s.value is not None:
         assert fl.return_slot is not None
@@ -155,16 +155,16 @@ def _return(fl: FunctionLowerer, s: n.Stmt) -> None:
     fl.builder.branch(fl.return_block)
 
 
-def _expr_stmt(fl: FunctionLowerer, s: n.Stmt) -> None:
+def _expr_stmt(fl: Lowering, s: n.Stmt) -> None:
     assert isinstance(s, n.ExprStmt)
     fl.expr(s.expr)
 
 
-def _barrier(fl: FunctionLowerer, s: n.Stmt) -> None:
-    fl.target.barrier(fl)
+def _barrier(fl: Lowering, s: n.Stmt) -> None:
+    fl.barrier()
 
 
-_HANDLERS: dict[type, Callable[[FunctionLowerer, n.Stmt], None]] = {
+_HANDLERS: dict[type, Callable[[Lowering, n.Stmt], None]] = {
     n.Assign: _assign,
     n.Store: _store,
     n.If: _if,

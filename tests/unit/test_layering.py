@@ -138,7 +138,6 @@ def test_no_backward_import(module: str) -> None:
 # a cycle fails too, so whoever removes a circle removes its line. Empty when issue 12 closes.
 ALLOWED_CYCLES: frozenset[frozenset[str]] = frozenset(
     {
-        frozenset({"codegen.llvm", "codegen.llvm_ops", "codegen.llvm_stmt"}),
         frozenset({"codegen.opencl", "codegen.opencl_exprs"}),
     }
 )  # fmt: skip
