@@ -46,23 +46,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from codegen import opencl_exprs
-from codegen.abi import MAX_NDIM
+from codegen.opencl_abi import (
+    ERR_ARG,
+    ERR_LEN,
+    ERR_SLOT_ARG,
+    EXACT_GRID_OPTION,
+    GRID_ARGS,
+    META_ARG,
+)
 from codegen.opencl_helpers import Helpers, c_identifier, memory_ctype, value_ctype, zero_literal
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import AddressSpace, ArrayType, ScalarType
 from gpuoff.ownership import Access
 
-GRID_ARGS = ("gpuoff_grid0", "gpuoff_grid1", "gpuoff_grid2")
-META_ARG = "gpuoff_meta"
 _META_KINDS = ("offset", "shape", "stride", "grid")  # the ``long`` arguments packed into meta
 _VECTOR_LANES = "0123456789abcdef"  # component names of a long16: .s0 ... .sf
-ERR_ARG = "gpuoff_err"
-ERR_SLOT_ARG = "gpuoff_err_slot"
-ERR_LEN = 1 + 2 * MAX_NDIM
-"""Longs in one OpenCL error record: ``codegen.abi``'s record, then the array's shape."""
-EXACT_GRID_OPTION = "-DGPUOFF_EXACT_GRID"
-"""Build option for launches whose global size equals the grid: no test of ids past it."""
 
 
 @dataclass(frozen=True)
@@ -259,7 +258,8 @@ def _declared(decl: str) -> str:
 
 
 class _FunctionWriter:
-    """Renders one kernel or device function; holds its name map and output lines."""
+    """Renders one kernel or device function; holds its name map and output lines (the
+    ``opencl_abi.FunctionContext`` its expression writer renders into)."""
 
     def __init__(
         self,
@@ -574,3 +574,9 @@ class _FunctionWriter:
         self.depth -= 1
         self._block(s.body)
         self.emit("}")
+
+
+__all__ = [
+    "ERR_ARG", "ERR_LEN", "ERR_SLOT_ARG", "EXACT_GRID_OPTION", "GRID_ARGS", "META_ARG",
+    "KernelArg", "OpenCLSource", "render_opencl",
+]  # fmt: skip

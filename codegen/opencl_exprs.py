@@ -13,17 +13,14 @@ operator, which keeps Python's left-to-right order and the short-circuit of ``an
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from codegen.opencl_abi import ERR_ARG, GRID_ARGS, FunctionContext
 from codegen.opencl_helpers import memory_ctype, value_ctype
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import AddressSpace, ScalarType
-
-if TYPE_CHECKING:
-    from codegen.opencl import _FunctionWriter
 
 _CMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 _ARITH = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "bitand": "&", "bitor": "|",
@@ -64,7 +61,7 @@ def literal(value: int | float | bool, t: ScalarType) -> str:
 class ExprWriter:
     """Renders expressions of one function; array accesses go through the function's names."""
 
-    def __init__(self, fw: _FunctionWriter) -> None:
+    def __init__(self, fw: FunctionContext) -> None:
         self.fw = fw
         # (array, index texts) a store's guard has just tested: a load of that element in the
         # stored value (``a[i] += v``) is only rendered where the guard holds, so its own test
@@ -204,8 +201,6 @@ class ExprWriter:
         return f"({c}){self.sub(e.value)}", False
 
     def _work_item(self, e: n.WorkItem) -> tuple[str, bool]:
-        from codegen.opencl import GRID_ARGS
-
         if e.name == "global_size":
             return GRID_ARGS[e.dim], True
         return f"(long){_WORK_ITEM[e.name]}({e.dim})", False
@@ -262,8 +257,6 @@ class ExprWriter:
         )
 
     def _oob_call(self, array: n.ArrayRef, check: int, idx: list[str]) -> str:
-        from codegen.opencl import ERR_ARG
-
         fn = self.fw.helpers.oob(len(idx))
         shape = [self.fw.shape(array.name, d) for d in range(len(idx))]
         return f"{fn}({', '.join([ERR_ARG, str(check), *idx, *shape])})"

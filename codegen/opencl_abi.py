@@ -1,0 +1,59 @@
+"""What the OpenCL renderer's modules share: the kernel ABI's names and ``FunctionContext``.
+
+``codegen.opencl`` (the kernel ABI, in its docstring, and the statement writer) imports the
+expression writer ``codegen.opencl_exprs``; the expression writer sees the function it renders
+into only through ``FunctionContext``, so imports run one way::
+
+    opencl_helpers, opencl_abi  <-  opencl_exprs  <-  opencl
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from codegen.abi import MAX_NDIM
+from codegen.opencl_helpers import Helpers
+from gpuoff.ir import nodes as n
+
+GRID_ARGS = ("gpuoff_grid0", "gpuoff_grid1", "gpuoff_grid2")
+META_ARG = "gpuoff_meta"
+ERR_ARG = "gpuoff_err"
+ERR_SLOT_ARG = "gpuoff_err_slot"
+ERR_LEN = 1 + 2 * MAX_NDIM
+"""Longs in one OpenCL error record: ``codegen.abi``'s record, then the array's shape."""
+EXACT_GRID_OPTION = "-DGPUOFF_EXACT_GRID"
+"""Build option for launches whose global size equals the grid: no test of ids past it."""
+
+
+class FunctionContext(Protocol):
+    """The function an ``ExprWriter`` renders into (``codegen.opencl._FunctionWriter``): its
+    C names, its helpers, its temporaries and its output lines."""
+
+    names: dict[str, str]
+    """IR name -> C name of every parameter, shared array and local."""
+    fn_names: dict[str, str]
+    """IR name -> C name of every function of the module."""
+    helpers: Helpers
+    depth: int
+    """Indentation of the next ``emit``ted line (statements nest by changing it)."""
+
+    def shape(self, array: str, dim: int) -> str:
+        """The C name of extent ``dim`` of ``array``."""
+
+    def stride(self, array: str, dim: int) -> str:
+        """The C name of stride ``dim`` of ``array`` (in elements)."""
+
+    def new_temp(self, ctype: str) -> str:
+        """A fresh function-scope temporary of ``ctype`` (declared at the top)."""
+
+    def call_args(self, callee: str, args: tuple[n.Expr | n.ArrayRef, ...]) -> list[str]:
+        """The C arguments of a call to device function ``callee``."""
+
+    def emit(self, line: str, loc: n.Loc | None = None) -> None:
+        """Append ``line`` at the current depth, with a pointer to the Python source."""
+
+
+__all__ = [
+    "ERR_ARG", "ERR_LEN", "ERR_SLOT_ARG", "EXACT_GRID_OPTION", "GRID_ARGS", "META_ARG",
+    "FunctionContext",
+]  # fmt: skip
