@@ -271,47 +271,93 @@ def cmd_devices(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-def _print_results(args: argparse.Namespace, rows: list[Any], skipped: list[str]) -> None:
+def _print_results(args: argparse.Namespace, rows: list[Any], skipped: list[str],
+                   info: dict[str, Any]) -> None:  # fmt: skip
     from gpuoff.bench import report
 
     to_stdout_json = args.json == "-"
-    print(report.render_table(rows, skipped), file=sys.stderr if to_stdout_json else sys.stdout)
+    print(report.render_table(rows, skipped, info),
+          file=sys.stderr if to_stdout_json else sys.stdout)  # fmt: skip
     if args.json:
-        doc = report.to_json(rows, skipped)
+        doc = report.to_json(rows, skipped, info)
         if to_stdout_json:
             print(doc)
         else:
             Path(args.json).write_text(doc + "\n")
 
 
+def bench_devices(text: str | None) -> list[str]:
+    """The ``--device`` list, each name known and available here, or CliError listing the
+    devices (before any benchmark runs: a typo must not cost a whole run of skips)."""
+    from gpuoff.runtime.devices import devices
+
+    wanted = [d.strip() for d in (text or "cpu").split(",") if d.strip()]
+    if not wanted:
+        raise CliError("--device needs at least one device name")
+    known = {info.name: info for info in devices()}
+
+    def listing() -> str:
+        return "; ".join(f"{i.name}" + ("" if i.available else f" (unavailable: {i.reason})")
+                         for i in known.values())  # fmt: skip
+
+    for name in wanted:
+        info = known.get(name)
+        if info is None:
+            raise CliError(f"unknown device {name!r}; devices here: {listing()}")
+        if not info.available:
+            raise CliError(f"device {name!r} is unavailable here: {info.reason}")
+    return list(dict.fromkeys(wanted))
+
+
+def check_output_path(option: str, path: str) -> None:
+    """CliError unless ``path``'s folder exists and is writable (checked before the run, so
+    that hours of measurements are not lost to a typo in a folder name)."""
+    folder = Path(path).expanduser().resolve().parent
+    if not folder.is_dir():
+        raise CliError(f"{option} {path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise CliError(f"{option} {path}: folder {folder} is not writable")
+    if Path(path).is_dir():
+        raise CliError(f"{option} {path} is a folder; give a file name")
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    """``gpuoff bench``: run the suite, print the table, write JSON / plot on request."""
-    from gpuoff.bench import report
+    """``gpuoff bench``: run the suite, print the table, write JSON / plot on request.
+
+    Everything that can be checked before the run is: benchmark and device names, the output
+    folders, matplotlib for ``--plot``."""
+    from gpuoff.bench import plot, report, scratch
     from gpuoff.bench.suite import SuiteResult, run_suite, select
 
     only = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
     select(only)  # unknown names fail before any work
-    devices = [d.strip() for d in (args.device or "cpu").split(",") if d.strip()]
+    devices = bench_devices(args.device)
+    if args.json and args.json != "-":
+        check_output_path("--json", args.json)
+    if args.plot:
+        check_output_path("--plot", args.plot)
+        try:
+            plot.require_matplotlib()
+        except plot.PlotUnavailable as e:
+            raise CliError(str(e)) from e
+    info = report.run_info(devices, args.quick)
 
     def on_timeout(what: str, partial: SuiteResult) -> None:
         # A hung device call cannot be interrupted: report what finished, then leave.
         skipped = [*partial.skipped, f"{what}: did not finish within {args.timeout:g} s"]
         print(f"\ngpuoff bench: {what} did not finish within {args.timeout:g} s; "
               "results so far:", file=sys.stderr)  # fmt: skip
-        _print_results(args, list(partial.rows), skipped)
+        _print_results(args, list(partial.rows), skipped, info)
         sys.stdout.flush()
         sys.stderr.flush()
+        scratch.cleanup()  # os._exit runs no atexit handler
         os._exit(124)
 
     result = run_suite(devices, only, quick=args.quick, progress=not args.no_progress,
                        timeout=args.timeout or None, on_timeout=on_timeout)  # fmt: skip
-    _print_results(args, result.rows, result.skipped)
+    _print_results(args, result.rows, result.skipped, info)
     if args.plot:
-        try:
-            report.write_plot(result.rows, args.plot)
-        except report.PlotUnavailable as e:
-            print(f"gpuoff bench: {e}", file=sys.stderr)
-            return 1
+        plot.write_plot(result.rows, args.plot, info)
     return 0 if result.rows else 1
 
 
@@ -325,6 +371,15 @@ def cmd_tour(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------------
 # Entry point
 # --------------------------------------------------------------------------------------------
+
+
+def _bench_names() -> list[str]:
+    """The suite's entry names, for ``--only``'s help (the suite module is light to import)."""
+    try:
+        from gpuoff.bench.suite import SUITE
+    except ImportError:  # a broken install still gets its --help
+        return []
+    return [e.name for e in SUITE]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -347,13 +402,25 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--no-boundscheck", action="store_true", help="compile without bounds checks")
     s.add_argument("--fastmath", action="store_true", help="compile with fast math")
     s.set_defaults(func=cmd_show)
-    b = sub.add_parser("bench", help="run the benchmark suite against its baselines")
-    b.add_argument("--device", help="device name(s), comma-separated (default: cpu)")
-    b.add_argument("--only", help="benchmarks to run, comma-separated (default: all)")
-    b.add_argument("--quick", action="store_true", help="smaller sizes, for a fast look")
-    b.add_argument("--json", metavar="FILE", help="write the results as JSON ('-': stdout)")
-    b.add_argument("--plot", metavar="FILE.png", help="write a ratio chart (needs matplotlib)")
-    b.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    b = sub.add_parser("bench", help="run the benchmark suite against its baselines",
+                       description="Time each gpuoff kernel against hand-written C/OpenMP, "
+                       "OpenCL C or CUDA C on the same device, NumPy and the peers (Numba, "
+                       "Warp, Taichi), checked against NumPy first; see docs/benchmarks.md.")
+    b.add_argument("--device", metavar="NAMES",
+                   help="device name(s), comma-separated, as `gpuoff devices` lists them "
+                   "(default: cpu)")
+    b.add_argument("--only", metavar="NAMES",
+                   help="benchmarks to run, comma-separated (default: all): "
+                   + ", ".join(_bench_names()))
+    b.add_argument("--quick", action="store_true",
+                   help="smaller sizes and fewer runs, for a fast look (not for figures)")
+    b.add_argument("--json", metavar="FILE",
+                   help="also write the results as JSON to FILE ('-': JSON on stdout, the "
+                   "table on stderr)")
+    b.add_argument("--plot", metavar="FILE.png",
+                   help="also write a chart of the ratios to FILE.png (needs matplotlib)")
+    b.add_argument("--no-progress", action="store_true",
+                   help="print no progress line on stderr")
     b.add_argument("--timeout", type=float, default=900.0, metavar="SECONDS",
                    help="give up (exit 124, printing what finished) when one benchmark takes "
                    "longer (default 900; 0: never)")

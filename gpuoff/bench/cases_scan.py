@@ -26,8 +26,17 @@ import numpy as np
 
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, i32
-from gpuoff.bench.harness import BenchSkip, Case, Impl
-from gpuoff.bench.registry import Entry, Inputs, backend_of, on_device, pow2, rng
+from gpuoff.bench.harness import Case, Impl
+from gpuoff.bench.registry import (
+    Entry,
+    Inputs,
+    checked,
+    device_baselines,
+    make_case,
+    on_device,
+    pow2,
+    rng,
+)
 
 Factory = Callable[[str, Inputs], Impl]
 
@@ -131,48 +140,61 @@ def scan_case(device: str, quick: bool) -> Case:
     x = rng().integers(0, 4, n, dtype=np.int32)
     sizes = level_sizes(n)
     with on_device(device):
-        outs = [go.zeros(m, i32) for m in sizes]
-        sums = [go.zeros(tiles_for(m), i32) for m in sizes]
-        ins = [go.asarray(x), *sums[:-1]]  # level k > 0 scans level k - 1's tile totals
+        xb = go.asarray(x)
 
-    def blocks(k: int) -> None:
-        scan_blocks[(tiles_for(sizes[k]) * BLOCK,), (BLOCK,)](ins[k], outs[k], sums[k])
-
-    def add(k: int) -> None:
-        add_block_offsets[sizes[k]](outs[k], outs[k + 1])
-
-    def run() -> None:
+    def impl(checks: bool) -> Impl:
+        k_blocks, k_add = checked(scan_blocks, checks), checked(add_block_offsets, checks)
         with on_device(device):
-            scan_levels(blocks, add, len(sizes))
-            go.synchronize()
+            outs = [go.zeros(m, i32) for m in sizes]
+            sums = [go.zeros(tiles_for(m), i32) for m in sizes]
+            ins = [xb, *sums[:-1]]  # level k > 0 scans level k - 1's tile totals
 
-    inputs: Inputs = {"x": x}
-    baselines, skipped = scan_baselines(device, inputs)
-    return Case(
-        kernel="scan", size=f"{pow2(n)} i32, {len(sizes)} levels", device=device,
-        unit="GB/s", work=8.0 * n, gpuoff=Impl(run, outs[0].numpy), baselines=baselines,
-        skipped=skipped, reference=lambda: np.cumsum(x, dtype=np.int32), rtol=0.0, atol=0.0,
+        def blocks(k: int) -> None:
+            k_blocks[(tiles_for(sizes[k]) * BLOCK,), (BLOCK,)](ins[k], outs[k], sums[k])
+
+        def add(k: int) -> None:
+            k_add[sizes[k]](outs[k], outs[k + 1])
+
+        def run() -> None:
+            with on_device(device):
+                scan_levels(blocks, add, len(sizes))
+                go.synchronize()
+
+        return Impl(run, outs[0].numpy)
+
+    return make_case(
+        "scan", device, {"x": x}, impl(True), unchecked=impl(False), extra=SCAN_BASELINES,
+        size=f"{pow2(n)} i32, {len(sizes)} levels", unit="GB/s", work=8.0 * n,
+        reference=lambda: np.cumsum(x, dtype=np.int32), rtol=0.0, atol=0.0,
     )  # fmt: skip
 
 
 # --- baselines --------------------------------------------------------------------------------
 
 
-def c_scan(device: str, inputs: Inputs) -> Impl:
-    """The two-pass OpenMP scan of ``baselines/scan.c``."""
-    from gpuoff.bench.cbuild import load_baseline
+def _c_scan(lib: str) -> Factory:
+    """The two-pass OpenMP scan of ``baselines/<lib>.c`` (running sum, or ``inscan`` simd)."""
 
-    fn = load_baseline("scan").scan_i32
-    fn.argtypes = [ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p]
-    fn.restype = None
-    x = inputs["x"]
-    out = np.empty_like(x)
-    n, px, po = x.shape[0], int(x.ctypes.data), int(out.ctypes.data)
+    def factory(device: str, inputs: Inputs) -> Impl:
+        from gpuoff.bench.cbuild import load_baseline
 
-    def run() -> None:
-        fn(n, px, po)
+        fn = load_baseline(lib).scan_i32
+        fn.argtypes = [ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p]
+        fn.restype = None
+        x = inputs["x"]
+        out = np.empty_like(x)
+        n, px, po = x.shape[0], int(x.ctypes.data), int(out.ctypes.data)
 
-    return Impl(run, lambda: out, keep=(x, out))
+        def run() -> None:
+            fn(n, px, po)
+
+        return Impl(run, lambda: out, keep=(x, out))
+
+    return factory
+
+
+c_scan = _c_scan("scan")
+c_scan_inscan = _c_scan("scan_inscan")
 
 
 def numpy_scan(device: str, inputs: Inputs) -> Impl:
@@ -269,28 +291,15 @@ def opencl_scan(device: str, inputs: Inputs) -> Impl:
 
 
 SCAN_BASELINES: dict[str, dict[str, Factory]] = {
-    "cpu": {"C/OpenMP": c_scan, "NumPy": numpy_scan},
+    "cpu": {"C/OpenMP": c_scan, "C/OpenMP+inscan": c_scan_inscan, "NumPy": numpy_scan},
     "opencl": {"OpenCL C": opencl_scan},
 }
 """Backend -> baseline name -> factory, as the suite's per-backend tables."""
 
 
-def build_baselines(kernel: str, table: dict[str, dict[str, Factory]], device: str,
-                    inputs: Inputs) -> tuple[dict[str, Impl], list[str]]:  # fmt: skip
-    """Build ``table``'s baselines for ``device``'s backend; say which could not run and why."""
-    out: dict[str, Impl] = {}
-    skipped: list[str] = []
-    for name, factory in table.get(backend_of(device), {}).items():
-        try:
-            out[name] = factory(device, inputs)
-        except BenchSkip as e:
-            skipped.append(f"{kernel} on {device}: baseline {name} skipped: {e}")
-    return out, skipped
-
-
 def scan_baselines(device: str, inputs: Inputs) -> tuple[dict[str, Impl], list[str]]:
     """Build the scan baselines of ``device``'s backend; say which could not run and why."""
-    return build_baselines("scan", SCAN_BASELINES, device, inputs)
+    return device_baselines("scan", device, inputs, SCAN_BASELINES)
 
 
 # --- tiled sgemm -------------------------------------------------------------------------------
@@ -339,19 +348,25 @@ def sgemm_tiled_case(device: str, quick: bool) -> Case:
     a = rng().random((n, n), dtype=np.float32)
     b = rng().random((n, n), dtype=np.float32) + np.float32(0.5)
     with on_device(device):
-        ab, bb, cb = go.asarray(a), go.asarray(b), go.zeros((n, n), f32)  # inputs shared
+        ab, bb = go.asarray(a), go.asarray(b)  # inputs shared
     side = -(-n // SGEMM_TILE) * SGEMM_TILE
 
-    def run() -> None:
+    def impl(checks: bool) -> Impl:
+        k = checked(sgemm_tiled, checks)
         with on_device(device):
-            sgemm_tiled[(side, side), (SGEMM_TILE, SGEMM_TILE)](ab, bb, cb)
-            go.synchronize()
+            cb = go.zeros((n, n), f32)
 
-    baselines, skipped = build_baselines("sgemm_tiled", SGEMM_BASELINES, device, {"a": a, "b": b})
-    return Case(
-        kernel="sgemm_tiled", size=f"{n}x{n} f32, {SGEMM_TILE}x{SGEMM_TILE} tiles",
-        device=device, unit="GFLOP/s", work=2.0 * n**3, gpuoff=Impl(run, cb.numpy),
-        baselines=baselines, skipped=skipped,
+        def run() -> None:
+            with on_device(device):
+                k[(side, side), (SGEMM_TILE, SGEMM_TILE)](ab, bb, cb)
+                go.synchronize()
+
+        return Impl(run, cb.numpy)
+
+    return make_case(
+        "sgemm_tiled", device, {"a": a, "b": b}, impl(True), unchecked=impl(False),
+        extra=SGEMM_BASELINES, size=f"{n}x{n} f32, {SGEMM_TILE}x{SGEMM_TILE} tiles",
+        unit="GFLOP/s", work=2.0 * n**3,
         reference=lambda: a.astype(np.float64) @ b.astype(np.float64), rtol=1e-4, atol=1e-2,
     )  # fmt: skip
 

@@ -14,9 +14,9 @@ import os
 import subprocess
 import sys
 import tempfile
-from functools import cache
 
 from gpuoff.bench.harness import BenchCheckError, BenchSkip, Impl
+from gpuoff.bench.scratch import scratch_dir
 
 CACHE_ENV = "GPUOFF_CACHE_DIR"
 """The runtime's disk-cache location (``gpuoff.runtime.cache``)."""
@@ -26,6 +26,8 @@ import json, sys, time
 import numpy as np
 import gpuoff as go
 from gpuoff.bench.kernels import saxpy
+if sys.argv[2] == "unchecked":
+    saxpy = go.kernel(saxpy.pyfunc, boundscheck=False)
 x = go.array(np.arange(64, dtype=np.float32))
 y = go.zeros(64, go.f32)
 go.synchronize()
@@ -41,9 +43,9 @@ print("GPUOFF_COLDSTART " + json.dumps({"s": elapsed, "ok": ok, "compiles": comp
 """
 
 
-@cache
 def _cache_root() -> str:
-    return tempfile.mkdtemp(prefix="gpuoff-bench-cache-")
+    """The run's scratch folder for the children's disk caches and bytecode (``scratch``)."""
+    return str(scratch_dir("coldstart"))
 
 
 def child_env(**extra: str) -> dict[str, str]:
@@ -62,11 +64,12 @@ def child_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def run_child(device: str, cache_dir: str) -> dict[str, object]:
+def run_child(device: str, cache_dir: str, *, boundscheck: bool = True) -> dict[str, object]:
     """Run the child once with ``cache_dir`` as disk cache; return its report."""
     env = child_env(**{CACHE_ENV: cache_dir})
+    checks = "checked" if boundscheck else "unchecked"
     proc = subprocess.run(
-        [sys.executable, "-c", CHILD, device], capture_output=True, text=True, env=env,
+        [sys.executable, "-c", CHILD, device, checks], capture_output=True, text=True, env=env,
         timeout=300, check=False,
     )  # fmt: skip
     for line in proc.stdout.splitlines():
@@ -76,20 +79,22 @@ def run_child(device: str, cache_dir: str) -> dict[str, object]:
     raise BenchSkip(f"first-launch child process failed:\n{proc.stderr.strip()[-2000:]}")
 
 
-def cold_start_impl(device: str, *, cached: bool) -> Impl:
-    """An Impl whose each run is one new process; times are those the child measured."""
+def cold_start_impl(device: str, *, cached: bool, boundscheck: bool = True) -> Impl:
+    """An Impl whose each run is one new process; times are those the child measured.
+    ``boundscheck=False``: the child launches saxpy compiled without bounds checks."""
     counter = [0]
-    warm_dir = os.path.join(_cache_root(), f"warm-{device.replace(':', '_')}")
+    tag = f"{device.replace(':', '_')}-{'checked' if boundscheck else 'unchecked'}"
+    warm_dir = os.path.join(_cache_root(), f"warm-{tag}")
     if cached:
-        run_child(device, warm_dir)  # fill the cache once
+        run_child(device, warm_dir, boundscheck=boundscheck)  # fill the cache once
 
     def run() -> float:
         if cached:
             cache_dir = warm_dir
         else:
             counter[0] += 1
-            cache_dir = os.path.join(_cache_root(), f"cold-{counter[0]}")
-        report = run_child(device, cache_dir)
+            cache_dir = os.path.join(_cache_root(), f"cold-{tag}-{counter[0]}")
+        report = run_child(device, cache_dir, boundscheck=boundscheck)
         if not report.get("ok"):
             raise BenchCheckError(f"first launch on {device} gave a wrong saxpy result")
         if cached and report.get("compiles") not in (0, None):

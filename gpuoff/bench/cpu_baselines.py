@@ -1,24 +1,22 @@
-"""Baselines on the ``cpu`` device: C/OpenMP (built at bench time), NumPy, and Numba if present.
+"""Baselines on the ``cpu`` device: C/OpenMP (built at bench time) and NumPy (peers: ``peers``).
 
 ``CPU_BASELINES[kernel][name]`` is a :data:`~gpuoff.bench.suite.BaselineFactory`:
 ``factory(device, inputs) -> Impl``, where ``inputs`` holds the case's NumPy inputs by name
 (see each case in ``suite.py``) and the returned ``Impl.result`` gives the output the
 reference checks. A factory raises ``BenchSkip`` when it cannot run here (no compiler, no
-Numba); the case then simply has one baseline fewer.
+libmvec); the case reports it among the skipped.
 """
 
 from __future__ import annotations
 
 import ctypes
-import importlib
-import math
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from gpuoff.bench.cbuild import load_baseline
-from gpuoff.bench.harness import BenchSkip, Impl
+from gpuoff.bench.harness import Impl
 from gpuoff.bench.references import black_scholes_ref
 
 Inputs = dict[str, Any]
@@ -112,21 +110,29 @@ def numpy_stencil(device: str, inputs: Inputs) -> Impl:
 # --- Black-Scholes: inputs price, strike, years, rate, vol; result stack(call, put) ----------
 
 
-def c_black_scholes(device: str, inputs: Inputs) -> Impl:
-    fn = _c_fn(
-        "blackscholes", "black_scholes",
-        [c_i64, c_ptr, c_ptr, c_ptr, c_f32, c_f32, c_ptr, c_ptr],
-    )  # fmt: skip
-    price, strike, years = inputs["price"], inputs["strike"], inputs["years"]
-    rate, vol = float(inputs["rate"]), float(inputs["vol"])
-    call, put = np.empty_like(price), np.empty_like(price)
-    args = (price.shape[0], _ptr(price), _ptr(strike), _ptr(years), rate, vol)
-    pc, pp = _ptr(call), _ptr(put)
+def _c_black_scholes(lib: str) -> Factory:
+    """The C Black-Scholes of ``baselines/<lib>.c`` (scalar libm, or vectorised libmvec)."""
 
-    def run() -> None:
-        fn(*args, pc, pp)
+    def factory(device: str, inputs: Inputs) -> Impl:
+        fn = _c_fn(
+            lib, "black_scholes", [c_i64, c_ptr, c_ptr, c_ptr, c_f32, c_f32, c_ptr, c_ptr],
+        )  # fmt: skip
+        price, strike, years = inputs["price"], inputs["strike"], inputs["years"]
+        rate, vol = float(inputs["rate"]), float(inputs["vol"])
+        call, put = np.empty_like(price), np.empty_like(price)
+        args = (price.shape[0], _ptr(price), _ptr(strike), _ptr(years), rate, vol)
+        pc, pp = _ptr(call), _ptr(put)
 
-    return Impl(run, lambda: np.stack([call, put]), keep=(price, strike, years, call, put))
+        def run() -> None:
+            fn(*args, pc, pp)
+
+        return Impl(run, lambda: np.stack([call, put]), keep=(price, strike, years, call, put))
+
+    return factory
+
+
+c_black_scholes = _c_black_scholes("blackscholes")
+c_black_scholes_libmvec = _c_black_scholes("blackscholes_libmvec")
 
 
 def numpy_black_scholes(device: str, inputs: Inputs) -> Impl:
@@ -234,130 +240,17 @@ def c_nbody(device: str, inputs: Inputs) -> Impl:
     return Impl(run, lambda: np.stack(outs), keep=(*ins, *outs))
 
 
-# --- Numba (optional extra "bench") ----------------------------------------------------------
-
-
-def _numba() -> Any:
-    try:
-        return importlib.import_module("numba")
-    except ImportError as e:
-        raise BenchSkip("numba is not installed (pip install 'gpuoff[bench]')") from e
-
-
-def numba_saxpy(device: str, inputs: Inputs) -> Impl:
-    numba = _numba()
-
-    def py_saxpy(a: float, x: Any, y: Any) -> None:
-        for i in numba.prange(x.shape[0]):
-            y[i] = a * x[i] + y[i]
-
-    kernel = numba.njit(parallel=True)(py_saxpy)
-
-    a, x, y = np.float32(inputs["a"]), inputs["x"], inputs["y"].copy()
-
-    def run() -> None:
-        kernel(a, x, y)
-
-    return Impl(run, lambda: y)
-
-
-def numba_stencil(device: str, inputs: Inputs) -> Impl:
-    numba = _numba()
-
-    def py_stencil(src: Any, dst: Any) -> None:
-        rows, cols = src.shape
-        k = np.float32(0.2)
-        for i in numba.prange(rows):
-            for j in range(cols):
-                if 0 < i < rows - 1 and 0 < j < cols - 1:
-                    dst[i, j] = k * ((((src[i, j] + src[i - 1, j]) + src[i + 1, j])
-                                      + src[i, j - 1]) + src[i, j + 1])
-                else:
-                    dst[i, j] = src[i, j]
-
-    kernel = numba.njit(parallel=True)(py_stencil)
-
-    src = inputs["src"]
-    dst = np.empty_like(src)
-
-    def run() -> None:
-        kernel(src, dst)
-
-    return Impl(run, lambda: dst)
-
-
-def numba_launch(device: str, inputs: Inputs) -> Impl:
-    """A serial Numba saxpy called ``ops`` times: Numba's own call overhead (unguarded)."""
-    numba = _numba()
-
-    def py_saxpy(a: float, x: Any, y: Any) -> None:
-        for i in range(x.shape[0]):
-            y[i] = a * x[i] + y[i]
-
-    kernel = numba.njit(py_saxpy)
-
-    a, x, y, ops = np.float32(inputs["a"]), inputs["x"], inputs["y"].copy(), int(inputs["ops"])
-
-    def run() -> None:
-        for _ in range(ops):
-            kernel(a, x, y)
-
-    return Impl(run, None, ops=ops)
-
-
-def numba_black_scholes(device: str, inputs: Inputs) -> Impl:
-    numba = _numba()
-
-    def py_bs(s_: Any, k_: Any, t_: Any, rate: float, vol: float, call: Any, put: Any) -> None:
-        for i in numba.prange(s_.shape[0]):
-            s, k, t = s_[i], k_[i], t_[i]
-            sqrt_t = math.sqrt(t)
-            d1 = (math.log(s / k) + (rate + 0.5 * vol * vol) * t) / (vol * sqrt_t)
-            d2 = d1 - vol * sqrt_t
-            cnd1 = 0.5 * (1.0 + math.erf(d1 * 0.70710678))
-            cnd2 = 0.5 * (1.0 + math.erf(d2 * 0.70710678))
-            disc = k * math.exp(-rate * t)
-            call[i] = s * cnd1 - disc * cnd2
-            put[i] = disc * (1.0 - cnd2) - s * (1.0 - cnd1)
-
-    kernel = numba.njit(parallel=True)(py_bs)
-    price, strike, years = inputs["price"], inputs["strike"], inputs["years"]
-    rate, vol = np.float32(inputs["rate"]), np.float32(inputs["vol"])
-    call, put = np.empty_like(price), np.empty_like(price)
-
-    def run() -> None:
-        kernel(price, strike, years, rate, vol, call, put)
-
-    return Impl(run, lambda: np.stack([call, put]))
-
-
-def numba_first_launch(device: str, inputs: Inputs) -> Impl:
-    """Numba's first call of a small function in a new process (no cache)."""
-    from gpuoff.bench.coldstart import numba_cold_start_impl
-
-    _numba()
-    return numba_cold_start_impl(cached=False)
-
-
-def numba_cached_launch(device: str, inputs: Inputs) -> Impl:
-    """Numba's first call in a new process with its on-disk cache (``cache=True``) warm."""
-    from gpuoff.bench.coldstart import numba_cold_start_impl
-
-    _numba()
-    return numba_cold_start_impl(cached=True)
-
-
 CPU_BASELINES: dict[str, dict[str, Factory]] = {
-    "saxpy": {"C/OpenMP": c_saxpy, "NumPy": numpy_saxpy, "Numba": numba_saxpy},
-    "stencil2d": {"C/OpenMP": c_stencil, "NumPy": numpy_stencil, "Numba": numba_stencil},
+    "saxpy": {"C/OpenMP": c_saxpy, "NumPy": numpy_saxpy},
+    "stencil2d": {"C/OpenMP": c_stencil, "NumPy": numpy_stencil},
     "black_scholes": {
-        "C/OpenMP": c_black_scholes, "NumPy": numpy_black_scholes, "Numba": numba_black_scholes,
+        "C/OpenMP": c_black_scholes, "C/OpenMP+libmvec": c_black_scholes_libmvec,
+        "NumPy": numpy_black_scholes,
     },
     "reduction": {"C/OpenMP": c_sum, "NumPy": numpy_sum},
     "sgemm": {"C/OpenMP": c_sgemm, "NumPy": numpy_sgemm},
     "histogram": {"C/OpenMP": c_histogram, "NumPy": numpy_histogram},
     "nbody": {"C/OpenMP": c_nbody},
-    "launch": {"ctypes call": c_saxpy_serial_calls, "Numba": numba_launch},
-    "first_launch": {"Numba": numba_first_launch},
-    "cached_launch": {"Numba": numba_cached_launch},
+    "launch": {"ctypes call": c_saxpy_serial_calls},
 }
+"""Kernel -> baseline name -> factory; the peers (Numba, Warp, Taichi) are ``peers``'."""

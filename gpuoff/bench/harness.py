@@ -24,6 +24,9 @@ Runner = Callable[[], float | None]
 """One complete, synchronised run. Returns ``None`` to be timed by the harness, or its own
 measured duration in seconds (for runs that time something inside another process)."""
 
+UNCHECKED = "gpuoff unchecked"
+"""The name of the ``boundscheck=False`` run in checks and errors (it is not a baseline)."""
+
 MIN_REPEATS = 5
 MAX_REPEATS = 41
 """Rounds ``measure`` may add to reach ``min_seconds``: short runs scatter most on a VM."""
@@ -76,6 +79,12 @@ class Case:
     note: str = ""
     skipped: list[str] = field(default_factory=list)
     """Baselines that could not run here, each with the reason."""
+    unchecked: Impl | None = None
+    """The same gpuoff run with every kernel compiled ``boundscheck=False``: the price of
+    safety (``Row.boundscheck_cost``). Its own output buffers: kernels may update in place."""
+    twin: str = ""
+    """The entry this one is a variant of (the other id order, the grid-stride form): the
+    report compares their gpuoff times (``report.twin_ratios``)."""
 
 
 @dataclass(frozen=True)
@@ -98,10 +107,32 @@ class Row:
     gpuoff: Timing
     baselines: dict[str, Timing]
     note: str = ""
+    unchecked: Timing | None = None
+    twin: str = ""
 
     def ratio(self, baseline: str) -> float:
         """``baseline_time / gpuoff_time``: above 1.0 means gpuoff is faster."""
         return self.baselines[baseline].median / self.gpuoff.median
+
+    def boundscheck_cost(self) -> float | None:
+        """``checked_time / unchecked_time``: 1.05 means bounds checks cost 5%."""
+        if self.unchecked is None or self.unchecked.median <= 0:
+            return None
+        return self.gpuoff.median / self.unchecked.median
+
+    def best(self, family: str) -> str | None:
+        """The fastest baseline of ``family`` (``"C"``: every ``C/...`` variant), or None."""
+        members = [n for n in self.baselines if family_of(n) == family]
+        return min(members, key=lambda n: self.baselines[n].median, default=None)
+
+    def families(self) -> list[str]:
+        """The baseline families present, in the order their first member appears."""
+        out: list[str] = []
+        for name in self.baselines:
+            fam = family_of(name)
+            if fam is not None and fam not in out:
+                out.append(fam)
+        return out
 
     def rate(self, timing: Timing) -> float | None:
         """Throughput in the row's unit (``None`` for time-only units)."""
@@ -130,9 +161,38 @@ class Row:
                 for name, t in self.baselines.items()
             },
         }
+        if self.unchecked is not None:
+            out["unchecked"] = {
+                "time_s": self.unchecked.median,
+                "samples_s": list(self.unchecked.samples),
+                "rate": self.rate(self.unchecked),
+            }
+            out["boundscheck_cost"] = self.boundscheck_cost()
+        best = {}
+        for fam in self.families():
+            name = self.best(fam)
+            assert name is not None
+            best[fam] = {"name": name, "ratio": self.ratio(name)}
+        if best:
+            out["best"] = best
+        if self.twin:
+            out["twin"] = self.twin
         if self.note:
             out["note"] = self.note
         return out
+
+
+BASELINE_FAMILIES = (("C", "C/"), ("OpenCL C", "OpenCL C"), ("CUDA C", "CUDA C"))
+"""(family, name prefix): the hand-written baselines, one or more variants each (``C/OpenMP``,
+``C/OpenMP+libmvec``); a row is judged against the fastest variant of each family."""
+
+
+def family_of(name: str) -> str | None:
+    """``"C/OpenMP+libmvec"`` -> ``"C"``; ``None`` for NumPy and the peers."""
+    for family, prefix in BASELINE_FAMILIES:
+        if name.startswith(prefix):
+            return family
+    return None
 
 
 TIME_UNITS = frozenset({"us", "ms"})
@@ -190,7 +250,10 @@ def measure(
     primed, C 74 ms against 66 ms). A rotation of three or more implementations puts some of
     them after a given one more often than others, so that cost was not even shared."""
     repeats = max(repeats, MIN_REPEATS)
-    impls: dict[str, Impl] = {"gpuoff": case.gpuoff, **case.baselines}
+    impls: dict[str, Impl] = {"gpuoff": case.gpuoff}
+    if case.unchecked is not None:
+        impls[UNCHECKED] = case.unchecked
+    impls.update(case.baselines)
     if case.reference is not None:
         expected = np.asarray(case.reference())
         for name, impl in impls.items():
@@ -224,4 +287,7 @@ def measure(
         name: Timing(statistics.median(s), tuple(s)) for name, s in samples.items()
     }
     gp = timings.pop("gpuoff")
-    return Row(case.kernel, case.size, case.device, case.unit, case.work, gp, timings, case.note)
+    unchecked = timings.pop(UNCHECKED, None)
+    return Row(case.kernel, case.size, case.device, case.unit, case.work, gp, timings,
+               case.note, unchecked, case.twin)  # fmt: skip
+

@@ -22,20 +22,28 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from gpuoff.bench.harness import BenchSkip, Case, Impl
+from gpuoff.runtime.kernel import Kernel
 
 Inputs = dict[str, Any]
+K = TypeVar("K", bound="Kernel[...]")
 BaselineFactory = Callable[[str, Inputs], Impl]
 
+Table = dict[str, dict[str, BaselineFactory]]
+"""backend -> baseline name -> factory: the baselines of one kernel kept beside its case."""
+
 _BACKEND_BASELINES = {
-    "cpu": ("gpuoff.bench.cpu_baselines", "CPU_BASELINES", "C"),
-    "opencl": ("gpuoff.bench.opencl_baselines", "OPENCL_BASELINES", "OpenCL C"),
-    "cuda": ("gpuoff.bench.cuda_baselines", "CUDA_BASELINES", "CUDA C"),
-}
+    "cpu": (("gpuoff.bench.cpu_baselines", "CPU_BASELINES", "C"),
+            ("gpuoff.bench.peers", "PEER_BASELINES", "peer")),
+    "opencl": (("gpuoff.bench.opencl_baselines", "OPENCL_BASELINES", "OpenCL C"),),
+    "cuda": (("gpuoff.bench.cuda_baselines", "CUDA_BASELINES", "CUDA C"),),
+}  # fmt: skip
+"""backend -> the tables of its baselines: (module, attribute, name of a lone factory).
+``peers`` (Numba, Warp, Taichi) come after the C and NumPy baselines."""
 
 
 @dataclass(frozen=True)
@@ -57,35 +65,49 @@ def backend_of(device: str) -> str:
 
 def baseline_factories(kernel: str, device: str) -> dict[str, BaselineFactory]:
     """The baseline factories registered for ``kernel`` on ``device``'s backend."""
-    spec = _BACKEND_BASELINES.get(backend_of(device))
-    if spec is None:
-        return {}
-    module_name, attr, default_name = spec
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return {}
-    table: dict[str, Any] = getattr(module, attr, {})
-    found = table.get(kernel)
-    if found is None:
-        return {}
-    if callable(found):
-        return {default_name: found}
-    return dict(found)
+    out: dict[str, BaselineFactory] = {}
+    for module_name, attr, default_name in _BACKEND_BASELINES.get(backend_of(device), ()):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        table: dict[str, Any] = getattr(module, attr, {})
+        found = table.get(kernel)
+        if found is None:
+            continue
+        if callable(found):
+            out[default_name] = found
+        else:
+            out.update(found)
+    return out
 
 
 def device_baselines(
-    kernel: str, device: str, inputs: Inputs
+    kernel: str, device: str, inputs: Inputs, extra: Table | None = None
 ) -> tuple[dict[str, Impl], list[str]]:
-    """Build every baseline available for ``kernel`` on ``device``, and say which skipped."""
+    """Build every baseline available for ``kernel`` on ``device`` (those of the backend's
+    tables, then ``extra``'s for the backend), and say which skipped and why."""
     out: dict[str, Impl] = {}
     skipped: list[str] = []
-    for name, factory in baseline_factories(kernel, device).items():
+    factories = baseline_factories(kernel, device)
+    if extra is not None:
+        factories = {**extra.get(backend_of(device), {}), **factories}
+    for name, factory in _ordered(factories).items():
         try:
             out[name] = factory(device, inputs)
         except BenchSkip as e:
             skipped.append(f"{kernel} on {device}: baseline {name} skipped: {e}")
     return out, skipped
+
+
+PEERS = ("Numba", "Warp", "Taichi")
+"""The peers' baseline names: listed after the hand-written and NumPy baselines."""
+
+
+def _ordered(factories: dict[str, BaselineFactory]) -> dict[str, BaselineFactory]:
+    """Hand-written baselines (C, OpenCL C, ...) and NumPy first, then the peers in order."""
+    own = {n: f for n, f in factories.items() if n not in PEERS}
+    return {**own, **{n: factories[n] for n in PEERS if n in factories}}
 
 
 class on_device:  # noqa: N801 - used like the function it replaced: ``with on_device(d):``
@@ -123,8 +145,33 @@ def rng() -> np.random.Generator:
     return np.random.default_rng(1234)
 
 
-def make_case(kernel: str, device: str, inputs: Inputs, gpuoff: Impl, **fields: Any) -> Case:
-    baselines, skipped = device_baselines(kernel, device, inputs)
+_UNCHECKED: dict[Any, Any] = {}
+
+
+def unchecked(kernel: K) -> K:
+    """``kernel`` compiled with ``boundscheck=False`` (one twin per kernel: it compiles once,
+    and its disk-cache entry is its own, the options being part of the key)."""
+    twin = _UNCHECKED.get(kernel)
+    if twin is None:
+        import gpuoff as go
+
+        twin = _UNCHECKED[kernel] = go.kernel(kernel.pyfunc, boundscheck=False,
+                                              fastmath=kernel.fastmath)  # fmt: skip
+    result: K = twin
+    return result
+
+
+def checked(kernel: K, checks: bool) -> K:
+    """``kernel`` itself when ``checks``, else its ``boundscheck=False`` twin."""
+    return kernel if checks else unchecked(kernel)
+
+
+def make_case(kernel: str, device: str, inputs: Inputs, gpuoff: Impl, *,
+              baselines_of: str | None = None, extra: Table | None = None,
+              **fields: Any) -> Case:  # fmt: skip
+    """The case of ``kernel`` with the baselines registered under ``baselines_of`` (default:
+    its own name) for ``device``'s backend and ``extra``'s; ``fields`` go to :class:`Case`."""
+    baselines, skipped = device_baselines(baselines_of or kernel, device, inputs, extra)
     return Case(
         kernel=kernel, device=device, gpuoff=gpuoff, baselines=baselines, skipped=skipped,
         **fields,

@@ -16,7 +16,15 @@ import numpy as np
 from gpuoff.bench import cases_compute, cases_scan
 from gpuoff.bench.harness import BenchSkip, Case, Impl, Row, measure
 from gpuoff.bench.progress import Progress
-from gpuoff.bench.registry import Entry, backend_of, make_case, on_device, pow2, rng
+from gpuoff.bench.registry import (
+    Entry,
+    backend_of,
+    checked,
+    make_case,
+    on_device,
+    pow2,
+    rng,
+)
 from gpuoff.errors import GpuoffError
 
 MIN_SECONDS = 0.5
@@ -41,15 +49,20 @@ def saxpy_case(device: str, quick: bool) -> Case:
     x = rng().random(n, dtype=np.float32)
     y = rng().random(n, dtype=np.float32) + np.float32(1.0)
     a = 2.0
-    xb, yb = go.asarray(x), go.array(y)  # x read-only: the memory the baselines read too
+    xb = go.asarray(x)  # x read-only: the memory the baselines read too
 
-    def run() -> None:
-        with on_device(device):
-            saxpy[n](a, xb, yb)
-            go.synchronize()
+    def impl(checks: bool) -> Impl:
+        k, yb = checked(saxpy, checks), go.array(y)  # y updated in place: one per variant
+
+        def run() -> None:
+            with on_device(device):
+                k[n](a, xb, yb)
+                go.synchronize()
+
+        return Impl(run, yb.numpy)
 
     return make_case(
-        "saxpy", device, {"a": a, "x": x, "y": y}, Impl(run, yb.numpy),
+        "saxpy", device, {"a": a, "x": x, "y": y}, impl(True), unchecked=impl(False),
         size=f"{pow2(n)} f32", unit="GB/s", work=12.0 * n,
         reference=lambda: saxpy_ref(a, x, y),
     )  # fmt: skip
@@ -63,15 +76,20 @@ def stencil_case(device: str, quick: bool) -> Case:
 
     side = 1024 if quick else 4096
     src = rng().random((side, side), dtype=np.float32)
-    sb, db = go.asarray(src), go.zeros((side, side), go.f32)  # src shared (read-only)
+    sb = go.asarray(src)  # src shared (read-only)
 
-    def run() -> None:
-        with on_device(device):
-            stencil5[side, side](sb, db)
-            go.synchronize()
+    def impl(checks: bool) -> Impl:
+        k, db = checked(stencil5, checks), go.zeros((side, side), go.f32)
+
+        def run() -> None:
+            with on_device(device):
+                k[side, side](sb, db)
+                go.synchronize()
+
+        return Impl(run, db.numpy)
 
     return make_case(
-        "stencil2d", device, {"src": src}, Impl(run, db.numpy),
+        "stencil2d", device, {"src": src}, impl(True), unchecked=impl(False),
         size=f"{side}x{side} f32", unit="GB/s", work=8.0 * side * side,
         reference=lambda: stencil5_ref(src),
     )  # fmt: skip
@@ -88,12 +106,17 @@ def black_scholes_case(device: str, quick: bool) -> Case:
     price, strike, years = black_scholes_inputs(n)
     rate, vol = 0.02, 0.30
     pb, sb, yb = go.asarray(price), go.asarray(strike), go.asarray(years)  # shared inputs
-    call, put = go.zeros(n, go.f32), go.zeros(n, go.f32)
 
-    def run() -> None:
-        with on_device(device):
-            black_scholes[n](pb, sb, yb, rate, vol, call, put)
-            go.synchronize()
+    def impl(checks: bool) -> Impl:
+        k = checked(black_scholes, checks)
+        call, put = go.zeros(n, go.f32), go.zeros(n, go.f32)
+
+        def run() -> None:
+            with on_device(device):
+                k[n](pb, sb, yb, rate, vol, call, put)
+                go.synchronize()
+
+        return Impl(run, lambda: np.stack([call.numpy(), put.numpy()]))
 
     def reference() -> np.ndarray[Any, Any]:
         wide = [a.astype(np.float64) for a in (price, strike, years)]
@@ -101,8 +124,7 @@ def black_scholes_case(device: str, quick: bool) -> Case:
 
     inputs = {"price": price, "strike": strike, "years": years, "rate": rate, "vol": vol}
     return make_case(
-        "black_scholes", device, inputs,
-        Impl(run, lambda: np.stack([call.numpy(), put.numpy()])),
+        "black_scholes", device, inputs, impl(True), unchecked=impl(False),
         size=f"{pow2(n)} f32", unit="options/s", work=float(n), reference=reference,
         rtol=1e-3, atol=2e-3,
     )  # fmt: skip
@@ -117,17 +139,22 @@ def launch_case(device: str, quick: bool) -> Case:
     n, ops = 64, (200 if quick else 2000)
     x = np.ones(n, np.float32)
     y = np.zeros(n, np.float32)
-    xb, yb = go.array(x), go.array(y)
 
-    def run() -> None:
-        with on_device(device):
-            for _ in range(ops):
-                saxpy[n](2.0, xb, yb)
-            go.synchronize()
+    def impl(checks: bool) -> Impl:
+        k, xb, yb = checked(saxpy, checks), go.array(x), go.array(y)
+
+        def run() -> None:
+            with on_device(device):
+                for _ in range(ops):
+                    k[n](2.0, xb, yb)
+                go.synchronize()
+
+        return Impl(run, None, ops=ops)
 
     return make_case(
-        "launch", device, {"a": 2.0, "x": x, "y": y, "ops": ops}, Impl(run, None, ops=ops),
-        size=f"{n} items, 3 args", unit="us", work=0.0, note="per launch, guards on",
+        "launch", device, {"a": 2.0, "x": x, "y": y, "ops": ops}, impl(True),
+        unchecked=impl(False), size=f"{n} items, 3 args", unit="us", work=0.0,
+        note="per launch, guards on",
     )  # fmt: skip
 
 
@@ -139,6 +166,7 @@ def _first_launch(cached: bool) -> Callable[[str, bool], Case]:
 
         return make_case(
             name, device, {}, cold_start_impl(device, cached=cached),
+            unchecked=cold_start_impl(device, cached=cached, boundscheck=False),
             size="saxpy, new process", unit="ms", work=0.0,
             note="disk cache warm" if cached else "empty disk cache",
         )  # fmt: skip

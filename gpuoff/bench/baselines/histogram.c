@@ -1,6 +1,7 @@
 /* 256-bin histogram baseline for `gpuoff bench` on the cpu device: one private histogram
  * per thread, merged with atomics at the end (the same privatisation as the gpuoff kernel's
- * work-group histograms). Built with -O3 -march=native -fopenmp (see cbuild.py). */
+ * work-group histograms).
+ * Built with -O3 -march=native -fopenmp -fno-math-errno (see cbuild.py). */
 #include <stdint.h>
 #include <string.h>
 

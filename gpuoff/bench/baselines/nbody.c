@@ -1,5 +1,6 @@
 /* All-pairs n-body accelerations baseline for `gpuoff bench` on the cpu device (softened
- * gravity, structure of arrays, f32). Built with -O3 -march=native -fopenmp (see cbuild.py). */
+ * gravity, structure of arrays, f32). Built with -O3 -march=native -fopenmp -fno-math-errno
+ * (see cbuild.py): without errno, 1 / sqrtf(r2) vectorises. */
 #include <math.h>
 #include <stdint.h>
 

@@ -1,6 +1,6 @@
 /* Sum reduction (f32) baseline for `gpuoff bench` on the cpu device: each thread sums its
  * share with a SIMD reduction, then the partial sums are combined (OpenMP reduction).
- * Built with -O3 -march=native -fopenmp (see cbuild.py). */
+ * Built with -O3 -march=native -fopenmp -fno-math-errno (see cbuild.py). */
 #include <stdint.h>
 
 float sum_f32(int64_t n, const float *restrict x)

@@ -1,5 +1,6 @@
 /* saxpy baselines for `gpuoff bench` on the cpu device.
- * Built at bench time with: cc -O3 -march=native -fopenmp -shared -fPIC (see cbuild.py). */
+ * Built at bench time with: cc -O3 -march=native -fopenmp -fno-math-errno -shared -fPIC
+ * (see cbuild.py). */
 #include <stdint.h>
 
 /* y = a * x + y over all cores (OpenMP threads = cores). */

@@ -1,6 +1,6 @@
 /* Naive sgemm baseline for `gpuoff bench` on the cpu device: C = A @ B, row-major n x n,
  * rows over threads, i-k-j order so the inner loop streams rows of B and C (vectorised).
- * Built with -O3 -march=native -fopenmp (see cbuild.py). */
+ * Built with -O3 -march=native -fopenmp -fno-math-errno (see cbuild.py). */
 #include <stdint.h>
 
 void sgemm(int64_t n, const float *restrict a, const float *restrict b, float *restrict c)

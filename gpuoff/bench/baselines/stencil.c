@@ -1,6 +1,7 @@
 /* 2-D 5-point stencil baseline for `gpuoff bench` on the cpu device.
  * dst = 0.2 * (centre + north + south + west + east) inside, dst = src on the border.
- * Row-major rows x cols float32. Built with -O3 -march=native -fopenmp (see cbuild.py). */
+ * Row-major rows x cols float32.
+ * Built with -O3 -march=native -fopenmp -fno-math-errno (see cbuild.py). */
 #include <stdint.h>
 
 void stencil5(int64_t rows, int64_t cols, const float *restrict src, float *restrict dst)
