@@ -91,7 +91,7 @@ def device_baselines(
     skipped: list[str] = []
     factories = baseline_factories(kernel, device)
     if extra is not None:
-        factories = {**extra.get(backend_of(device), {}), **factories}
+        factories = {**factories, **extra.get(backend_of(device), {})}
     for name, factory in _ordered(factories).items():
         try:
             out[name] = factory(device, inputs)
@@ -151,12 +151,12 @@ _UNCHECKED: dict[Any, Any] = {}
 def unchecked(kernel: K) -> K:
     """``kernel`` compiled with ``boundscheck=False`` (one twin per kernel: it compiles once,
     and its disk-cache entry is its own, the options being part of the key)."""
-    twin = _UNCHECKED.get(kernel)
+    twin: Any = _UNCHECKED.get(kernel)
     if twin is None:
         import gpuoff as go
 
-        twin = _UNCHECKED[kernel] = go.kernel(kernel.pyfunc, boundscheck=False,
-                                              fastmath=kernel.fastmath)  # fmt: skip
+        compile_unchecked = go.kernel(boundscheck=False, fastmath=kernel.fastmath)
+        twin = _UNCHECKED[kernel] = compile_unchecked(kernel.pyfunc)
     result: K = twin
     return result
 

@@ -50,8 +50,10 @@ def _best_names(row: Row) -> set[str]:
 
 
 def _row_cells(row: Row) -> list[tuple[str, ...]]:
-    cells = [(row.kernel, row.size, row.device, "gpuoff", format_time(row.gpuoff.median),
-              format_rate(row, row.gpuoff), "")]  # fmt: skip
+    cells: list[tuple[str, ...]] = [
+        (row.kernel, row.size, row.device, "gpuoff", format_time(row.gpuoff.median),
+         format_rate(row, row.gpuoff), ""),
+    ]  # fmt: skip
     if row.unchecked is not None:
         cost = row.boundscheck_cost()
         cells.append(("", "", "", UNCHECKED_LABEL, format_time(row.unchecked.median),
@@ -184,6 +186,7 @@ def machine_info() -> dict[str, Any]:
     """Where the figures were measured."""
     import gpuoff
 
+    usable: int | None
     try:
         usable = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):

@@ -1,7 +1,10 @@
 """The benchmark suite: its entries and the driver ``run_suite`` (plumbing: ``registry``).
 
 This module holds the streaming and launch-path cases (saxpy, stencil, Black-Scholes, launch
-overhead, first launch); ``cases_compute`` adds reduction, sgemm, histogram and n-body.
+overhead, first launch); ``cases_compute`` adds reduction, sgemm, histogram and n-body,
+``cases_scan`` the scan and tiled sgemm, ``cases_layout`` the axis-order twins (stencil with
+``global_id(0)`` as the row, the tiled transpose in both id orders) and ``cases_loops`` the
+grid-stride twins and the row-wise softmax. Twins sit next to each other.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.bench import cases_compute, cases_scan
+from gpuoff.bench import cases_compute, cases_layout, cases_loops, cases_scan
 from gpuoff.bench.harness import BenchSkip, Case, Impl, Row, measure
 from gpuoff.bench.progress import Progress
 from gpuoff.bench.registry import (
@@ -174,12 +177,21 @@ def _first_launch(cached: bool) -> Callable[[str, bool], Case]:
     return make
 
 
+_LAYOUT = {e.name: e for e in cases_layout.ENTRIES}
+_LOOPS = {e.name: e for e in cases_loops.ENTRIES}
+
 SUITE: list[Entry] = [
     Entry("saxpy", "y = a*x + y, streaming", saxpy_case),
+    _LOOPS["saxpy_gridstride"],
     Entry("stencil2d", "2-D 5-point stencil", stencil_case),
+    _LAYOUT["stencil2d_rows"],
     Entry("black_scholes", "Black-Scholes call/put (exp, log, sqrt, erf)", black_scholes_case),
+    _LOOPS["black_scholes_gridstride"],
     *cases_compute.ENTRIES,
     *cases_scan.ENTRIES,
+    _LAYOUT["transpose"],
+    _LAYOUT["transpose_rows"],
+    _LOOPS["softmax"],
     Entry("launch", "warm launch overhead, tiny grid, guards on", launch_case),
     Entry("first_launch", "first launch in a new process (compile)", _first_launch(False)),
     Entry("cached_launch", "first launch in a new process, disk cache warm",

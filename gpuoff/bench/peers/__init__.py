@@ -14,12 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from gpuoff.bench.harness import Impl
-from gpuoff.bench.peers import numba_peer
+from gpuoff.bench.peers import numba_peer, taichi_peer, warp_peer
 
 Factory = Callable[[str, dict[str, Any]], Impl]
 
 _TABLES: tuple[tuple[str, dict[str, Factory]], ...] = (
     ("Numba", numba_peer.KERNELS),
+    ("Warp", warp_peer.KERNELS),
+    ("Taichi", taichi_peer.KERNELS),
 )
 
 
@@ -37,4 +39,5 @@ PEER_BASELINES = _merge()
 
 def peer_status() -> dict[str, dict[str, Any]]:
     """Every peer with its version, or the reason it cannot run here."""
-    return {"Numba": numba_peer.status()}
+    return {"Numba": numba_peer.status(), "Warp": warp_peer.status(),
+            "Taichi": taichi_peer.status()}
