@@ -297,8 +297,9 @@ def bench_devices(text: str | None) -> list[str]:
     known = {info.name: info for info in devices()}
 
     def listing() -> str:
-        return "; ".join(f"{i.name}" + ("" if i.available else f" (unavailable: {i.reason})")
-                         for i in known.values())  # fmt: skip
+        usable = ", ".join(i.name for i in known.values() if i.available) or "none"
+        missing = "; ".join(f"{i.name} ({i.reason})" for i in known.values() if not i.available)
+        return usable + (f"; unavailable: {missing}" if missing else "")
 
     for name in wanted:
         info = known.get(name)

@@ -155,7 +155,7 @@ def black_scholes_gridstride_case(device: str, quick: bool) -> Case:
     price, strike, years = black_scholes_inputs(n)
     rate, vol = 0.02, 0.30
     with on_device(device):
-        ins = [go.asarray(a) for a in (price, strike, years)]
+        pb, sb, yb = go.asarray(price), go.asarray(strike), go.asarray(years)
 
     def impl(checks: bool) -> Impl:
         k = checked(black_scholes_gridstride, checks)
@@ -164,7 +164,7 @@ def black_scholes_gridstride_case(device: str, quick: bool) -> Case:
 
         def run() -> None:
             with on_device(device):
-                k[(BS_BLOCKS * BS_THREADS,), (BS_THREADS,)](*ins, rate, vol, call, put)
+                k[(BS_BLOCKS * BS_THREADS,), (BS_THREADS,)](pb, sb, yb, rate, vol, call, put)
                 go.synchronize()
 
         return Impl(run, lambda: np.stack([call.numpy(), put.numpy()]))

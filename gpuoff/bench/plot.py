@@ -70,6 +70,14 @@ def title_of(info: dict[str, Any] | None) -> str:
 def write_plot(rows: Sequence[Row], path: str, info: dict[str, Any] | None = None) -> None:
     """Write the chart of ``rows`` to ``path`` (any format matplotlib knows by extension)."""
     plt = require_matplotlib()
+    fig = build_figure(rows, info)
+    fig.savefig(path, dpi=130)
+    plt.close(fig)
+
+
+def build_figure(rows: Sequence[Row], info: dict[str, Any] | None = None) -> Any:
+    """The matplotlib figure of ``rows``: one panel (axes) per device, in the rows' order."""
+    plt = require_matplotlib()
     devices = list(dict.fromkeys(r.device for r in rows)) or ["(no rows)"]
     labels = list(dict.fromkeys(label for r in rows for label in comparisons(r)))
     colours = {name: plt.get_cmap("tab10")(k % 10) for k, name in enumerate(labels)}
@@ -80,8 +88,7 @@ def write_plot(rows: Sequence[Row], path: str, info: dict[str, Any] | None = Non
         _panel(ax, [r for r in rows if r.device == device], device, colours)
     fig.suptitle(title_of(info), fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=130)
-    plt.close(fig)
+    return fig
 
 
 def _panel(ax: Any, rows: list[Row], device: str, colours: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from gpuoff.bench.harness import (
     Impl,
     Row,
     Timing,
+    family_of,
     measure,
 )
 
@@ -125,3 +126,39 @@ def test_rates_and_json() -> None:
     assert doc["gpuoff_rate"] == pytest.approx(12.0)
     timed = Row("launch", "64", "cpu", "us", 0.0, Timing(3e-6, (3e-6,)), {})
     assert timed.rate(timed.gpuoff) is None
+
+
+def test_unchecked_run_is_checked_timed_interleaved_and_kept_apart() -> None:
+    log: list[str] = []
+    ref = np.arange(3.0)
+    case = Case("k", "3", "cpu", "GB/s", 24.0, _counting_impl(log, "A", ref),
+                {"C/OpenMP": _counting_impl(log, "C", ref)}, reference=lambda: ref,
+                unchecked=_counting_impl(log, "U", ref), twin="other")  # fmt: skip
+    row = measure(case, repeats=5, warmup=1)
+    assert log[:3] == ["A", "U", "C"]  # each checked against NumPy first
+    assert log.count("U") == log.count("A") == log.count("C") == 1 + 2 * 5
+    assert list(row.baselines) == ["C/OpenMP"]  # not a baseline
+    assert row.unchecked is not None and len(row.unchecked.samples) == 5
+    assert row.twin == "other"
+
+
+def test_a_wrong_unchecked_result_is_refused() -> None:
+    ref = np.arange(3.0)
+    case = Case("k", "3", "cpu", "GB/s", 1.0, Impl(lambda: None, lambda: ref),
+                unchecked=Impl(lambda: None, lambda: ref + 1), reference=lambda: ref)  # fmt: skip
+    with pytest.raises(BenchCheckError, match="gpuoff unchecked differs from NumPy"):
+        measure(case)
+
+
+def test_boundscheck_cost_and_fastest_variant() -> None:
+    row = Row("k", "1", "cpu", "GB/s", 1.0, Timing(1.1, (1.1,)),
+              {"C/OpenMP": Timing(2.0, (2.0,)), "C/OpenMP+libmvec": Timing(0.5, (0.5,)),
+               "NumPy": Timing(0.1, (0.1,)), "OpenCL C": Timing(1.0, (1.0,))},
+              unchecked=Timing(1.0, (1.0,)))  # fmt: skip
+    assert row.boundscheck_cost() == pytest.approx(1.1)
+    assert row.best("C") == "C/OpenMP+libmvec"  # NumPy is faster, but not a C variant
+    assert row.best("CUDA C") is None
+    assert row.families() == ["C", "OpenCL C"]
+    assert family_of("NumPy") is None and family_of("OpenCL C, same ids") == "OpenCL C"
+    plain = Row("k", "1", "cpu", "us", 0.0, Timing(1.0, (1.0,)), {})
+    assert plain.boundscheck_cost() is None and "boundscheck_cost" not in plain.to_json()

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-
 import pytest
 
 from gpuoff.bench import report
@@ -54,25 +51,87 @@ def test_json_round_trips() -> None:
     assert doc["machine"]["cores"] >= 1
 
 
-def test_plot_without_matplotlib_is_a_clear_message(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    for name in ("matplotlib", "matplotlib.pyplot"):
-        monkeypatch.setitem(sys.modules, name, None)  # import fails as if not installed
-    with pytest.raises(report.PlotUnavailable, match="pip install matplotlib"):
-        report.write_plot(_rows(), str(tmp_path / "p.png"))
-
-
-def test_plot_writes_png(tmp_path: Path) -> None:
-    out = tmp_path / "p.png"
-    report.write_plot(_rows(), str(out))
-    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
 def test_markdown_and_json_round_trip() -> None:
-    rows = _rows()
+    rows = _rows() + _variant_rows()
     back = report.rows_from_json(report.to_json(rows))
     assert report.table_lines(back) == report.table_lines(rows)
+    assert [r.twin for r in back] == [r.twin for r in rows]
     md = report.markdown_table(back).splitlines()
     assert md[0].startswith("| kernel |") and len(md) == 2 + len(rows)
     assert "C/OpenMP 4.4 ms (0.98x); NumPy 20 ms (4.44x)" in md[2]
+    bs = next(line for line in md if line.startswith("| black_scholes_gridstride"))
+    assert "| 1 ms (0.80x) |" in bs  # the unchecked run: 1 ms against 1.25 ms checked
+    assert "C/OpenMP+libmvec * 500 us (0.40x)" in bs
+
+
+def _t(seconds: float) -> Timing:
+    return Timing(seconds, (seconds,) * 5)
+
+
+def _variant_rows() -> list[Row]:
+    """Two C variants (the fastest is the one to judge against), an unchecked run, twins."""
+    bases = {"C/OpenMP": _t(20e-3), "C/OpenMP+libmvec": _t(0.5e-3), "NumPy": _t(2.5e-3)}
+    return [
+        Row("black_scholes", "2^22", "cpu", "options/s", 2.0**22, _t(1e-3), bases, "",
+            _t(0.9e-3)),
+        Row("black_scholes_gridstride", "2^22", "cpu", "options/s", 2.0**22, _t(1.25e-3),
+            dict(bases), "", _t(1e-3), "black_scholes"),
+    ]  # fmt: skip
+
+
+def test_fastest_c_variant_is_marked_and_unchecked_run_shown() -> None:
+    lines = report.table_lines(_variant_rows())
+    assert any("C/OpenMP+libmvec *" in line and line.endswith("0.50x") for line in lines)
+    assert not any(line.split()[:1] == ["C/OpenMP"] and "*" in line for line in lines)
+    unchecked = [line for line in lines if report.UNCHECKED_LABEL in line]
+    assert len(unchecked) == 2 and unchecked[0].endswith("0.90x")
+    # a lone variant is not marked: nothing to choose from
+    assert not any("*" in line for line in report.table_lines(_rows()))
+
+
+def test_json_records_best_variant_safety_price_and_twins() -> None:
+    rows = _variant_rows()
+    doc = json.loads(report.to_json(rows, [], {"machine": {"cores": 2}, "quick": True}))
+    first, second = doc["rows"]
+    assert first["best"] == {"C": {"name": "C/OpenMP+libmvec", "ratio": pytest.approx(0.5)}}
+    assert first["boundscheck_cost"] == pytest.approx(1.0 / 0.9)
+    assert first["unchecked"]["time_s"] == pytest.approx(0.9e-3)
+    assert second["twin"] == "black_scholes"
+    assert doc["twins"] == [{"kernel": "black_scholes_gridstride", "twin": "black_scholes",
+                             "device": "cpu", "ratio": pytest.approx(0.8)}]  # fmt: skip
+    assert doc["quick"] is True and doc["machine"] == {"cores": 2}
+
+
+def test_table_reports_twins_machine_and_peers() -> None:
+    info = {"machine": {"cpu_model": "Zen 5", "cores": 2, "usable_cores": 2,
+                        "omp_num_threads": "2", "gpuoff": "0.1", "python": "3.11"},
+            "quick": True,
+            "peers": {"Numba": {"version": "0.68"}, "Warp": {"error": "Warp is not installed"}}}
+    text = report.render_table(_variant_rows(), ["x: y"], info)
+    lines = text.splitlines()
+    assert lines[0].startswith("machine: Zen 5, 2 cores (2 usable)") and "--quick" in lines[0]
+    assert lines[1] == "peers: Numba 0.68; Warp: Warp is not installed"
+    assert ("twin: black_scholes_gridstride vs black_scholes on cpu: 0.80x "
+            "(black_scholes's gpuoff time / black_scholes_gridstride's)") in lines
+    assert lines[-1] == "skipped: x: y"
+
+
+def test_twins_pair_only_on_the_same_device() -> None:
+    rows = _variant_rows()
+    rows[0] = Row(**{**rows[0].__dict__, "device": "opencl:0"})
+    assert report.twin_ratios(rows) == []
+
+
+def test_machine_info_names_the_processor() -> None:
+    info = report.machine_info()
+    assert isinstance(info["cpu_model"], str) and info["cpu_model"]
+    assert info["usable_cores"] >= 1 and info["cores"] >= info["usable_cores"]
+
+
+def test_run_info_lists_peers_only_with_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpuoff.bench import peers
+
+    monkeypatch.setattr(peers, "peer_status", lambda: {"Numba": {"version": "9"}})
+    assert report.run_info(["cpu"], True)["peers"] == {"Numba": {"version": "9"}}
+    assert "peers" not in report.run_info(["opencl:0"], False)
+    assert report.run_info(["opencl:0"], False)["machine"]["omp_num_threads"] is not None

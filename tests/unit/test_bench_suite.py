@@ -81,89 +81,79 @@ def test_missing_backend_module_means_no_baselines(monkeypatch: pytest.MonkeyPat
     assert registry.baseline_factories("saxpy", "cuda:0") == {}
 
 
-COMPUTE = ["saxpy", "stencil2d", "black_scholes", "reduction", "sgemm", "histogram", "nbody"]
+COMPUTE = ["saxpy", "saxpy_gridstride", "stencil2d", "stencil2d_rows", "black_scholes",
+           "black_scholes_gridstride", "reduction", "sgemm", "histogram", "nbody", "transpose",
+           "transpose_rows", "softmax"]  # fmt: skip
+TWINS = {"saxpy_gridstride": "saxpy", "stencil2d_rows": "stencil2d",
+         "black_scholes_gridstride": "black_scholes", "transpose": "transpose_rows",
+         "transpose_rows": "transpose"}  # fmt: skip
+
+
+@pytest.fixture
+def no_peers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite's cases without the peers (tests/unit/test_bench_peers.py checks those at
+    small sizes; compiling each with Numba at the quick sizes again costs a minute)."""
+    tables = {b: tuple(t for t in specs if t[0] != "gpuoff.bench.peers")
+              for b, specs in registry._BACKEND_BASELINES.items()}  # fmt: skip
+    monkeypatch.setattr(registry, "_BACKEND_BASELINES", tables)
 
 
 @pytest.mark.parametrize("name", COMPUTE)
-def test_entry_results_agree_with_numpy_on_cpu(name: str) -> None:
+def test_entry_results_agree_with_numpy_on_cpu(name: str, no_peers: None) -> None:
     (entry,) = suite.select([name])
     case = entry.make("cpu", True)
     assert case.reference is not None
+    assert case.unchecked is not None  # every row also runs without bounds checks
     expected = np.asarray(case.reference())
-    for label, impl in {"gpuoff": case.gpuoff, **case.baselines}.items():
+    impls = {"gpuoff": case.gpuoff, "gpuoff unchecked": case.unchecked, **case.baselines}
+    for label, impl in impls.items():
         check_result(case, label, impl, expected)  # raises BenchCheckError on a mismatch
     assert "C/OpenMP" in case.baselines
+    assert case.twin == TWINS.get(name, "")
 
 
-def test_launch_entry_counts_launches() -> None:
-    import gpuoff as go
-
-    (entry,) = suite.select(["launch"])
-    case = entry.make("cpu", True)
-    go.reset_stats()
-    case.gpuoff.run()
-    stats = go.stats()
-    launches = stats["launches"] if isinstance(stats, dict) else stats.launches
-    assert launches == case.gpuoff.ops == 200
+def test_every_entry_runs_unchecked_too(no_peers: None) -> None:
+    for name in ("launch", "scan", "sgemm_tiled"):
+        (entry,) = suite.select([name])
+        assert entry.make("cpu", True).unchecked is not None, name
 
 
-def test_cold_start_children_report_compiles(tmp_path: Path) -> None:
-    from gpuoff.bench import coldstart
+def test_unchecked_twin_compiles_without_bounds_checks() -> None:
+    from gpuoff.bench.kernels import saxpy
 
-    cache = str(tmp_path)
-    first = coldstart.run_child("cpu", cache)
-    again = coldstart.run_child("cpu", cache)
-    assert first["ok"] and again["ok"]
-    assert first["compiles"] == 1
-    assert again["compiles"] == 0  # the disk cache served the new process
-    assert isinstance(again["s"], float) and again["s"] > 0
+    raw = registry.unchecked(saxpy)
+    assert raw is registry.unchecked(saxpy)  # one twin per kernel: compiled once
+    assert raw.boundscheck is False and saxpy.boundscheck is True
+    assert raw.pyfunc is saxpy.pyfunc and raw.fastmath == saxpy.fastmath
+    assert registry.checked(saxpy, True) is saxpy and registry.checked(saxpy, False) is raw
 
 
-def test_cached_launch_impl_times_a_new_process() -> None:
-    from gpuoff.bench import coldstart
+def test_unchecked_twin_really_drops_the_checks() -> None:
+    from gpuoff.bench.cases_layout import transpose_tiled
+    from gpuoff.cli import lower_for_show, render_target
 
-    impl = coldstart.cold_start_impl("cpu", cached=True)
-    seconds = impl.run()
-    assert isinstance(seconds, float) and 0 < seconds < 60
-
-
-def test_watchdog_reports_a_hung_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    import threading
-    import time
-
-    fired = threading.Event()
-    seen: list[tuple[str, int]] = []
-
-    def slow(device: str, quick: bool) -> Case:
-        fired.wait(5.0)  # "hangs" until the watchdog has fired
-        time.sleep(0.05)
-        return Case("slow", "1", device, "us", 0.0, Impl(lambda: None))
-
-    def on_timeout(what: str, partial: suite.SuiteResult) -> None:
-        seen.append((what, len(partial.rows)))
-        fired.set()
-
-    monkeypatch.setattr(suite, "SUITE", [_fake_entry("fast"), registry.Entry("slow", "", slow)])
-    result = suite.run_suite(["cpu"], progress=False, timeout=0.3, on_timeout=on_timeout)
-    assert seen == [("slow on cpu", 1)]  # called once, with the finished row so far
-    assert [r.kernel for r in result.rows] == ["fast", "slow"]
+    sig = "f32[:, :], f32[:, :]"
+    with_checks = render_target(lower_for_show(transpose_tiled, sig, None, None), "ir")
+    raw = render_target(lower_for_show(registry.unchecked(transpose_tiled), sig, None, None), "ir")
+    assert " check " in with_checks and " check " not in raw
 
 
-def test_cli_bench_timeout_exits_124_with_partial_results(tmp_path: Path) -> None:
-    import subprocess
+def test_twins_are_registered_next_to_each_other() -> None:
+    names = [e.name for e in suite.SUITE]
+    for twin, of in TWINS.items():
+        assert abs(names.index(twin) - names.index(of)) == 1, twin
 
-    code = (
-        "import sys, time\n"
-        "from gpuoff import cli\n"
-        "from gpuoff.bench import registry, suite\n"
-        "from gpuoff.bench.harness import Case, Impl\n"
-        "def hang(device, quick):\n"
-        "    time.sleep(60)\n"
-        "suite.SUITE[:] = [registry.Entry('hang', '', hang)]\n"
-        "sys.exit(cli.main(['bench', '--only', 'hang', '--timeout', '0.5', '--no-progress']))\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=50, check=False)  # fmt: skip
-    assert proc.returncode == 124
-    assert "hang on cpu did not finish within 0.5 s" in proc.stderr
-    assert "skipped: hang on cpu: did not finish within 0.5 s" in proc.stdout
+
+def test_make_case_merges_shared_and_own_baselines(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("gpuoff.bench.opencl_baselines")
+
+    def one(device: str, inputs: dict[str, object]) -> Impl:
+        return Impl(lambda: None)
+
+    fake.__dict__["OPENCL_BASELINES"] = {"saxpy": one}
+    monkeypatch.setitem(sys.modules, "gpuoff.bench.opencl_baselines", fake)
+    case = registry.make_case("saxpy_gridstride", "opencl:0", {}, Impl(lambda: None),
+                              baselines_of="saxpy", extra={"opencl": {"OpenCL C, g": one}},
+                              size="1", unit="us", work=0.0, twin="saxpy")  # fmt: skip
+    assert list(case.baselines) == ["OpenCL C", "OpenCL C, g"]  # shared first, then its own
+    assert case.kernel == "saxpy_gridstride" and case.twin == "saxpy"

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from gpuoff.bench.harness import BenchSkip, Impl
+from gpuoff.bench.peers.common import SEQUENTIAL_SUM_RTOL
 
 Inputs = dict[str, Any]
 Factory = Callable[[str, Inputs], Impl]
@@ -128,7 +129,7 @@ def reduction(device: str, inputs: Inputs) -> Impl:
     def run() -> None:
         out[0] = kernel(x)
 
-    return Impl(run, lambda: out)
+    return Impl(run, lambda: out, rtol=SEQUENTIAL_SUM_RTOL)
 
 
 def sgemm(device: str, inputs: Inputs) -> Impl:

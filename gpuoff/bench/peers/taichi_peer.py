@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from gpuoff.bench.harness import BenchSkip, Impl
+from gpuoff.bench.peers.common import SEQUENTIAL_SUM_RTOL
 
 Inputs = dict[str, Any]
 Factory = Callable[[str, Inputs], Impl]
@@ -103,7 +104,8 @@ def reduction(device: str, inputs: Inputs) -> Impl:
     out = ti.field(ti.f32, shape=())
     x = inputs["x"]
     run = _caller(ti, k.total, x, out)
-    return Impl(run, lambda: np.array([out[None]], np.float32), keep=(out,))
+    return Impl(run, lambda: np.array([out[None]], np.float32), keep=(out,),
+                rtol=SEQUENTIAL_SUM_RTOL)
 
 
 def sgemm(device: str, inputs: Inputs) -> Impl:

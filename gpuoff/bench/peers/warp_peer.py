@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from gpuoff.bench.harness import BenchSkip, Impl
+from gpuoff.bench.peers.common import SEQUENTIAL_SUM_RTOL
 
 Inputs = dict[str, Any]
 Factory = Callable[[str, Inputs], Impl]
@@ -108,7 +109,7 @@ def reduction(device: str, inputs: Inputs) -> Impl:
         wp.utils.array_sum(x, out=out)
         wp.synchronize_device("cpu")
 
-    return Impl(run, out.numpy, keep=(x, out))
+    return Impl(run, out.numpy, keep=(x, out), rtol=SEQUENTIAL_SUM_RTOL)
 
 
 def sgemm(device: str, inputs: Inputs) -> Impl:
