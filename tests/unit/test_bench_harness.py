@@ -162,3 +162,14 @@ def test_boundscheck_cost_and_fastest_variant() -> None:
     assert family_of("NumPy") is None and family_of("OpenCL C, same ids") == "OpenCL C"
     plain = Row("k", "1", "cpu", "us", 0.0, Timing(1.0, (1.0,)), {})
     assert plain.boundscheck_cost() is None and "boundscheck_cost" not in plain.to_json()
+
+
+def test_an_implementation_may_carry_its_own_tolerance() -> None:
+    ref = np.array([1000.0])
+    off = Impl(lambda: None, lambda: np.array([1000.3]))  # 3e-4 off: a sequential f32 sum
+    case = Case("k", "1", "cpu", "GB/s", 1.0, Impl(lambda: None, lambda: ref),
+                {"peer": off}, reference=lambda: ref, rtol=1e-5, atol=0.0)  # fmt: skip
+    with pytest.raises(BenchCheckError, match="peer differs"):
+        measure(case)
+    off.rtol = 1e-3
+    assert measure(case).baselines["peer"].median >= 0.0
