@@ -166,3 +166,15 @@ def test_a_broken_peer_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "warp", Broken())
     monkeypatch.setattr(warp_peer, "_load", warp_peer._load.__wrapped__)
     assert "Warp does not start here: RuntimeError: no LLVM" in warp_peer.status()["error"]
+
+
+@pytest.mark.parametrize("peer", list(PEERS))
+def test_peers_print_nothing_on_stdout(peer: str, capfd: pytest.CaptureFixture[str]) -> None:
+    # `gpuoff bench --json -` writes the JSON on stdout: a banner or a "module loaded" line
+    # there would break every reader of it
+    module = PEERS[peer]
+    if "error" in module.status():
+        pytest.skip(f"{peer} is not installed here")
+    capfd.readouterr()
+    _check(module.KERNELS["stencil2d"], "stencil2d")
+    assert capfd.readouterr().out == ""

@@ -34,7 +34,8 @@ def _load() -> tuple[Any, Any]:
     try:
         with contextlib.redirect_stdout(sys.stderr):  # Warp prints a banner on init
             wp: Any = importlib.import_module("warp")
-            wp.config.quiet = True
+            wp.config.quiet = True  # no banner
+            wp.config.log_level = wp.LOG_WARNING  # no "Module ... load took" line per module
             folder = _cache_folder()
             if folder is not None:
                 wp.config.kernel_cache_dir = folder
