@@ -157,3 +157,77 @@ def test_make_case_merges_shared_and_own_baselines(monkeypatch: pytest.MonkeyPat
                               size="1", unit="us", work=0.0, twin="saxpy")  # fmt: skip
     assert list(case.baselines) == ["OpenCL C", "OpenCL C, g"]  # shared first, then its own
     assert case.kernel == "saxpy_gridstride" and case.twin == "saxpy"
+
+
+def test_launch_entry_counts_launches() -> None:
+    import gpuoff as go
+
+    (entry,) = suite.select(["launch"])
+    case = entry.make("cpu", True)
+    go.reset_stats()
+    case.gpuoff.run()
+    stats = go.stats()
+    launches = stats["launches"] if isinstance(stats, dict) else stats.launches
+    assert launches == case.gpuoff.ops == 200
+
+
+def test_cold_start_children_report_compiles(tmp_path: Path) -> None:
+    from gpuoff.bench import coldstart
+
+    cache = str(tmp_path)
+    first = coldstart.run_child("cpu", cache)
+    again = coldstart.run_child("cpu", cache)
+    assert first["ok"] and again["ok"]
+    assert first["compiles"] == 1
+    assert again["compiles"] == 0  # the disk cache served the new process
+    assert isinstance(again["s"], float) and again["s"] > 0
+
+
+def test_cached_launch_impl_times_a_new_process() -> None:
+    from gpuoff.bench import coldstart
+
+    impl = coldstart.cold_start_impl("cpu", cached=True)
+    seconds = impl.run()
+    assert isinstance(seconds, float) and 0 < seconds < 60
+
+
+def test_watchdog_reports_a_hung_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+    import time
+
+    fired = threading.Event()
+    seen: list[tuple[str, int]] = []
+
+    def slow(device: str, quick: bool) -> Case:
+        fired.wait(5.0)  # "hangs" until the watchdog has fired
+        time.sleep(0.05)
+        return Case("slow", "1", device, "us", 0.0, Impl(lambda: None))
+
+    def on_timeout(what: str, partial: suite.SuiteResult) -> None:
+        seen.append((what, len(partial.rows)))
+        fired.set()
+
+    monkeypatch.setattr(suite, "SUITE", [_fake_entry("fast"), registry.Entry("slow", "", slow)])
+    result = suite.run_suite(["cpu"], progress=False, timeout=0.3, on_timeout=on_timeout)
+    assert seen == [("slow on cpu", 1)]  # called once, with the finished row so far
+    assert [r.kernel for r in result.rows] == ["fast", "slow"]
+
+
+def test_cli_bench_timeout_exits_124_with_partial_results(tmp_path: Path) -> None:
+    import subprocess
+
+    code = (
+        "import sys, time\n"
+        "from gpuoff import cli\n"
+        "from gpuoff.bench import registry, suite\n"
+        "from gpuoff.bench.harness import Case, Impl\n"
+        "def hang(device, quick):\n"
+        "    time.sleep(60)\n"
+        "suite.SUITE[:] = [registry.Entry('hang', '', hang)]\n"
+        "sys.exit(cli.main(['bench', '--only', 'hang', '--timeout', '0.5', '--no-progress']))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=50, check=False)  # fmt: skip
+    assert proc.returncode == 124
+    assert "hang on cpu did not finish within 0.5 s" in proc.stderr
+    assert "skipped: hang on cpu: did not finish within 0.5 s" in proc.stdout

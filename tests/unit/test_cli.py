@@ -204,8 +204,9 @@ def test_bench_plot_without_matplotlib(
         monkeypatch.setitem(sys.modules, name, None)  # import fails as if not installed
     argv = ["bench", "--quick", "--only", "launch", "--plot", str(tmp_path / "p.png"),
             "--no-progress"]  # fmt: skip
-    assert cli.main(argv) == 1
-    assert "needs matplotlib" in capsys.readouterr().err
+    assert cli.main(argv) == 2  # refused before the run, not after it
+    captured = capsys.readouterr()
+    assert "needs matplotlib" in captured.err and "launch" not in captured.out
 
 
 def test_tour_in_a_new_process(tmp_path: Path) -> None:
