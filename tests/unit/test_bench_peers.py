@@ -178,3 +178,36 @@ def test_peers_print_nothing_on_stdout(peer: str, capfd: pytest.CaptureFixture[s
     capfd.readouterr()
     _check(module.KERNELS["stencil2d"], "stencil2d")
     assert capfd.readouterr().out == ""
+
+
+FTZ_DAZ = 0x8040
+"""MXCSR's flush-to-zero and denormals-are-zero bits."""
+
+
+def test_no_peer_changes_the_floating_point_mode() -> None:
+    from gpuoff.bench.peers import fpenv
+
+    before = fpenv.fp_mode()
+    if before is None:
+        pytest.skip("no MXCSR on this machine")
+    for peer, module in PEERS.items():
+        if "error" not in module.status():
+            _check(module.KERNELS["softmax"], "softmax")
+        after = fpenv.fp_mode()
+        assert after is not None and after & FTZ_DAZ == before & FTZ_DAZ, peer
+    tiny = np.float32(1e-38) / np.float32(100.0)
+    assert tiny > 0  # subnormals survive: gpuoff's own results do not change
+
+
+def test_fp_mode_is_restored_after_a_change() -> None:
+    from gpuoff.bench.peers import fpenv
+
+    before = fpenv.fp_mode()
+    if before is None:
+        pytest.skip("no MXCSR on this machine")
+    with fpenv.preserved_fp_mode():
+        fpenv.set_fp_mode(before | FTZ_DAZ)
+        assert np.float32(1e-38) / np.float32(100.0) == 0  # flushed, as Taichi leaves it
+    after = fpenv.fp_mode()
+    assert after is not None and after & FTZ_DAZ == before & FTZ_DAZ
+    assert np.float32(1e-38) / np.float32(100.0) > 0

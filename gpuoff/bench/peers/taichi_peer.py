@@ -21,6 +21,7 @@ import numpy as np
 
 from gpuoff.bench.harness import BenchSkip, Impl
 from gpuoff.bench.peers.common import SEQUENTIAL_SUM_RTOL
+from gpuoff.bench.peers.fpenv import preserved_fp_mode
 
 Inputs = dict[str, Any]
 Factory = Callable[[str, Inputs], Impl]
@@ -43,7 +44,9 @@ def _load() -> tuple[Any, Any]:
         folder = _cache_folder()
         if folder is not None:
             options["offline_cache_file_path"] = folder
-        with contextlib.redirect_stdout(sys.stderr):  # "[Taichi] Starting on arch=x64"
+        # "[Taichi] Starting on arch=x64" off stdout; and ti.init turns on flush-to-zero in
+        # this (the main) thread, which every later thread would inherit (fpenv)
+        with contextlib.redirect_stdout(sys.stderr), preserved_fp_mode():
             ti.init(**options)
         kernels = importlib.import_module("gpuoff.bench.peers.taichi_kernels")
     except ImportError as e:
