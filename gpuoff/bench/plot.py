@@ -10,6 +10,7 @@ figures were measured (CPU model, cores) and whether ``--quick`` sizes were used
 from __future__ import annotations
 
 import importlib
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +53,11 @@ def comparisons(row: Row) -> dict[str, float]:
     if cost is not None:
         out[f"gpuoff, {UNCHECKED_LABEL}"] = 1.0 / cost
     return out
+
+
+def tick_label(row: Row) -> str:
+    """The kernel's name over its size, the size wrapped so that neighbours do not overlap."""
+    return row.kernel + "\n" + textwrap.fill(row.size, width=18)
 
 
 def title_of(info: dict[str, Any] | None) -> str:
@@ -115,7 +121,7 @@ def _panel(ax: Any, rows: list[Row], device: str, colours: dict[str, Any]) -> No
     ax.yaxis.set_major_locator(ticker.LogLocator(base=10.0, subs=(1.0, 2.0, 5.0)))
     ax.yaxis.set_major_formatter(as_ratio)
     ax.yaxis.set_minor_formatter(ticker.NullFormatter())
-    ax.set_xticks(range(len(rows)), [f"{r.kernel}\n{r.size}" for r in rows], fontsize=7)
+    ax.set_xticks(range(len(rows)), [tick_label(r) for r in rows], fontsize=7)
     ax.set_xlim(-0.6, max(len(rows), 1) - 0.4)
     ax.set_ylabel("other's time / gpuoff's time")
     ax.set_title(device, fontsize=9, loc="left")

@@ -60,7 +60,7 @@ def test_one_log_panel_per_device_with_parity_and_values() -> None:
         values = {t.get_text() for t in axes[0].texts}
         assert {"0.50", "10.00", "4.00", "0.80", "1.00"} <= values  # every bar carries its value
         ticks = [t.get_text() for t in axes[0].get_xticklabels()]
-        assert ticks == ["black_scholes\n2^22", "saxpy\n2^24"]
+        assert ticks == ["black_scholes\n2^22", "saxpy\n2^24"]  # name over size
         assert "AMD EPYC" in fig._suptitle.get_text()
     finally:
         plot.require_matplotlib().close(fig)
