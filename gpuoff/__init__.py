@@ -8,6 +8,7 @@ first use.
 __version__ = "0.1.0"
 
 from gpuoff.errors import (
+    BarrierError,
     BorrowError,
     BoundsError,
     CompileError,
@@ -84,7 +85,7 @@ from gpuoff.runtime.devices import devices
 from gpuoff.runtime.stats import stats
 
 __all__ = [
-    "Array", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
+    "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
     "DeviceError", "DeviceFunction", "GpuoffError", "LaunchTypeError", "Owned",
     "UseAfterMoveError", "abs", "atomic_add", "atomic_max", "atomic_min", "barrier", "boolean",
     "ceil", "cos", "erf", "exp", "f16", "f32", "f64", "floor", "fma", "func", "global_id",

@@ -67,11 +67,19 @@ class BoundsError(GpuoffError, IndexError):
     """An array access in a kernel was out of range; the access was not performed."""
 
 
+class BarrierError(GpuoffError, RuntimeError):
+    """Work-items of one work-group did not reach the same barriers: a condition deciding
+    whether a barrier is reached (or skipped by an exit) had different values within a group.
+    Found at run time where the compiler could not decide it; the launch's results are not
+    meaningful (the group went on with its first work-item's value, so nothing hung)."""
+
+
 class DeviceError(GpuoffError, RuntimeError):
     """A device or backend is unavailable or failed (no driver, out of memory, ...)."""
 
 
 __all__ = [
+    "BarrierError",
     "BorrowError",
     "BoundsError",
     "CompileError",

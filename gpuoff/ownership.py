@@ -91,7 +91,7 @@ ALIAS = Rule(
     summary="Exclusive borrow aliases another argument",
     template=(
         "argument {first!r} is passed as {first_access} and also as {second!r} "
-        "({second_access}) to {kernel}: a {exclusive} argument must not alias any other argument"
+        "({second_access}) to {kernel}: {exclusive} argument must not alias any other argument"
     ),
 )
 USE_AFTER_MOVE = Rule(
@@ -126,13 +126,14 @@ def alias_message(
 ) -> str:
     """Message for rule 3 (two arguments of one launch overlap, one of them exclusively)."""
     exclusive = first_access if first_access.exclusive else second_access
+    article = "an" if exclusive.value[0] in "AEIOU" else "a"
     return ALIAS.template.format(
         kernel=kernel,
         first=first,
         first_access=first_access.value,
         second=second,
         second_access=second_access.value,
-        exclusive=exclusive.value,
+        exclusive=f"{article} {exclusive.value}",
     )
 
 

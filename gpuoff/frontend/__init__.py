@@ -43,8 +43,11 @@ Kernel-language notes (where SPEC.md is silent):
   or, without one, the join of their ``return`` values. They cannot use ``go.shared`` or
   ``go.barrier`` (the IR forbids both outside kernels).
 * ``go.barrier()`` under an ``if``/loop whose condition depends on ``global_id``/``local_id``
-  (directly or through variables) is rejected; barriers reached only after a divergent early
-  ``return`` or ``break`` are not detected.
+  or an atomic's result (through data or through control flow: a variable assigned under such
+  a condition), and a ``return``/``break``/``continue`` under such a condition that skips a
+  barrier other work-items still reach, are rejected (``frontend.barriers``). Such a condition
+  that depends only on memory the work-items write is checked when the kernel runs
+  (``BarrierError``).
 """
 
 from gpuoff.frontend.lower import lower_kernel

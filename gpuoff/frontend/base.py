@@ -12,7 +12,7 @@ A function is lowered in *passes*: every pass walks the whole body with the loca
 types found so far and records the types it assigns; passes repeat until the types stop
 changing (a fixpoint: types only grow, and there are finitely many). A last, *final* pass then
 emits the IR with those types, registers bounds checks and reports errors that depend on
-complete information (uses before assignment, divergent barriers).
+complete information (uses before assignment).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any, ClassVar, NoReturn, Protocol
 from gpuoff.errors import CompileError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.diagnostics import unsupported
-from gpuoff.frontend.irutil import Val, cast, mentions
+from gpuoff.frontend.irutil import Val, cast
 from gpuoff.frontend.resolve import Env
 from gpuoff.frontend.source import SourceInfo
 from gpuoff.frontend.typing_rules import TypingError, VType
@@ -84,11 +84,9 @@ class PassTypes:
     declared: dict[str, T.ScalarType] = field(default_factory=dict)
     returns: VType | None = None
     bare_return: bool = False
-    divergent: set[str] = field(default_factory=set)
 
     def merged(self, other: PassTypes) -> PassTypes:
-        out = PassTypes(dict(self.locals), dict(self.declared), self.returns, self.bare_return,
-                        self.divergent | other.divergent)  # fmt: skip
+        out = PassTypes(dict(self.locals), dict(self.declared), self.returns, self.bare_return)
         out.bare_return |= other.bare_return
         for name, vt in other.locals.items():
             out.locals[name] = R.join(out.locals.get(name), vt)
@@ -168,7 +166,6 @@ class Lowerer:
         self.arrays: dict[str, N.ArrayRef] = {}  # array parameters; calls.shared_decl adds
         self.scalars: dict[str, T.ScalarType] = {}  # scalar parameters
         self.loop_depth = 0  # stmts._nested: break/continue need a loop
-        self.divergent_depth = 0  # stmts._nested: a barrier here is divergent
         # Locals that some path may have assigned by now (a read of a local no path has
         # assigned yet is an error; a loop counts everything its body assigns, so a
         # loop-carried variable is never rejected). assign_local and stmts' if/while/for.
@@ -261,8 +258,6 @@ class Lowerer:
             self.cur.locals[name] = R.join(self.cur.locals.get(name), joined)
             final_vt = self.prev.locals.get(name) if self.final else None
             target = (final_vt or joined).type
-        if self.is_divergent(value.expr):
-            self.cur.divergent.add(name)
         self.maybe_assigned.add(name)
         return N.Assign(name, self.coerce(value, target, node), loc=self.loc(node))
 
@@ -270,8 +265,6 @@ class Lowerer:
         """A fresh temporary holding ``value`` (evaluated once)."""
         name = f"{TEMP_PREFIX}{len(self.temps)}"
         self.temps[name] = value.type
-        if self.is_divergent(value):
-            self.cur.divergent.add(name)
         loc = self.loc(node)
         return N.Assign(name, value, loc=loc), N.Var(value.type, name, loc=loc)
 
@@ -283,17 +276,6 @@ class Lowerer:
         if value.weak and isinstance(e, N.Const) and t.is_int and not R.fits(e.value, t):
             self.fail(node, f"the constant {e.value} does not fit in {t}")
         return cast(e, t)
-
-    def is_divergent(self, expr: N.Node) -> bool:
-        """Whether ``expr`` may differ between the work-items of one group."""
-        div = self.prev.divergent | self.cur.divergent
-
-        def pred(n: N.Node) -> bool:
-            if isinstance(n, N.WorkItem):
-                return n.name in ("global_id", "local_id")
-            return isinstance(n, N.Var) and n.name in div
-
-        return mentions(expr, pred)
 
     def add_check(self, node: ast.AST, array: N.ArrayRef) -> int | None:
         """A fresh bounds-check id for an access at ``node`` (None when unchecked)."""

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
 from typing import Any
+
+import numpy as np
 
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import ExprHandler, Lowerer
@@ -24,12 +27,12 @@ from gpuoff.frontend.exprs import (
     static_value,
 )
 from gpuoff.frontend.irutil import Val, truth
-from gpuoff.frontend.resolve import Resolved, describe
+from gpuoff.frontend.resolve import MATH_BY_OBJECT, Resolved, describe
 from gpuoff.frontend.signature import scalar_of
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
 from gpuoff.lang import DeviceFunction
-from gpuoff.ownership import Access, borrow_write_message
+from gpuoff.ownership import Access, alias_message, borrow_write_message, conflicts
 
 
 class _Default:
@@ -40,6 +43,22 @@ class _Default:
 
 
 _CAST_BUILTINS = {"int": T.i64, "float": T.f64}
+_MATH_NAMES = sorted(
+    {name for name, _ in MATH_BY_OBJECT.values()} - {"abs", "min", "max", "isnan", "isinf"}
+) + ["isnan", "isinf"]
+
+
+def _math_namespace(obj: object) -> str | None:
+    """``"math"`` or ``"np"`` when ``obj`` is a function of that module that kernels do not
+    support (``math.atan2``), so the message can list the ones they do; else None."""
+    if not callable(obj):
+        return None
+    home = getattr(obj, "__module__", None)
+    if isinstance(obj, np.ufunc) or home == "numpy":
+        return "np"
+    if home == "math" or any(obj is v for v in vars(math).values()):
+        return "math"
+    return None
 
 
 def _call(lw: Lowerer, node: ast.Call) -> Val:
@@ -87,6 +106,12 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Val | None:
     if kind == "shared":
         lw.fail(node, "go.shared(...) must be assigned directly to a variable: "
                       "s = go.shared(shape, dtype)")  # fmt: skip
+    math_home = _math_namespace(res.value)
+    if math_home is not None:
+        lw.fail(func, f"{ast.unparse(func)}() is not one of the math functions kernels "
+                      f"support: {', '.join(_MATH_NAMES)} (as go.<name>, and as "
+                      f"{math_home}.<name> where {math_home} has it), and the builtins "
+                      "abs, min and max")  # fmt: skip
     if getattr(res.value, "pyfunc", None) is not None:
         lw.fail(func, "a kernel cannot be called from a kernel; declare the helper with "
                       "@go.func to call it")  # fmt: skip
@@ -111,7 +136,23 @@ def _cast(lw: Lowerer, node: ast.Call, t: T.ScalarType) -> Val:
     return Val(lw.coerce(v, t, node))
 
 
+def _float_of_text(lw: Lowerer, arg: ast.Constant) -> Val:
+    """``float("inf")``, ``float("nan")``, ``float("1e-3")``: a constant (a Python float, so
+    weak), the usual way to write infinity and NaN without importing math."""
+    assert isinstance(arg.value, str)
+    try:
+        value = float(arg.value)
+    except ValueError:
+        lw.fail(arg, f"float({arg.value!r}) is not a number; in kernels float() of a "
+                     "string takes constant number text such as 'inf' or 'nan'")
+    return constant(lw, value, arg)
+
+
 def _builtin(lw: Lowerer, node: ast.Call, name: str) -> Val:
+    if name == "float" and len(node.args) == 1:
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            return _float_of_text(lw, arg)
     if name in _CAST_BUILTINS:
         return _cast(lw, node, _CAST_BUILTINS[name])
     if name == "bool":
@@ -193,6 +234,7 @@ def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> V
         args.append(array if array is not None else lw.expr(a_node))
     where = [n if isinstance(n, ast.expr) else node for n in arg_nodes]
     callee = lw.ctx.specialize(fn, args, where, node, lw.src)
+    _check_aliasing(lw, fn.__name__, args, where, callee.params)
     ir_args: list[N.Expr | N.ArrayRef] = []
     for arg, arg_node, (pname, ptype) in zip(args, where, callee.params, strict=True):
         if isinstance(arg, N.ArrayRef):
@@ -206,6 +248,26 @@ def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> V
     rtype = callee.return_type or T.boolean
     call = N.Call(rtype, callee.ir_name, tuple(ir_args), loc=lw.loc(node))
     return Val(call, callee.weak_return)
+
+
+def _check_aliasing(
+    lw: Lowerer,
+    fname: str,
+    args: list[Val | N.ArrayRef],
+    where: list[ast.expr],
+    params: tuple[tuple[str, T.ScalarType | T.ArrayType], ...],
+) -> None:
+    """A call passes one array to two parameters, one of them exclusive: the rule a launch
+    enforces (``gpuoff.ownership``, rule 3) holds for device-function calls too."""
+    seen: list[tuple[str, str, Access]] = []  # (array, parameter, access)
+    for arg, at, (pname, ptype) in zip(args, where, params, strict=True):
+        if not isinstance(arg, N.ArrayRef) or not isinstance(ptype, T.ArrayType):
+            continue
+        for array, first, access in seen:
+            if array == arg.name and conflicts(access, ptype.access):
+                msg = alias_message(fname, first, access, pname, ptype.access)
+                lw.fail(at, f"{msg} (the caller passes {arg.name!r} to both)")
+        seen.append((arg.name, pname, ptype.access))
 
 
 def _bind(lw: Lowerer, node: ast.Call, fn: DeviceFunction[Any, Any]) -> list[ast.expr | _Default]:

@@ -29,6 +29,18 @@ CMPOPS: dict[type[ast.cmpop], str] = {
     ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge", ast.Eq: "eq", ast.NotEq: "ne",
 }  # fmt: skip
 _BITWISE = ("bitand", "bitor", "bitxor", "lshift", "rshift")
+# Integer arithmetic a compile-time constant (a ``go.shared`` shape, a dimension) may use.
+_STATIC_BINARY: dict[type[ast.operator], Callable[[int, int], object]] = {
+    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+    ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b,
+    ast.Pow: lambda a, b: a**b if 0 <= b <= 64 else MISSING,
+    ast.LShift: lambda a, b: a << b if b <= 64 else MISSING, ast.RShift: lambda a, b: a >> b,
+    ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b,
+    ast.BitXor: lambda a, b: a ^ b,
+}  # fmt: skip
+_STATIC_UNARY: dict[type[ast.unaryop], Callable[[int], int]] = {
+    ast.USub: lambda v: -v, ast.UAdd: lambda v: v, ast.Invert: lambda v: ~v,
+}  # fmt: skip
 
 
 # -- names and constants -----------------------------------------------------------------------
@@ -63,21 +75,21 @@ def static_value(lw: Lowerer, node: ast.expr) -> object:
     if isinstance(node, ast.Tuple):
         items = [static_value(lw, e) for e in node.elts]
         return MISSING if MISSING in items else tuple(items)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _STATIC_UNARY:
         v = static_value(lw, node.operand)
-        return -v if isinstance(v, int) else MISSING
-    if isinstance(node, ast.BinOp) and type(node.op) in (ast.Add, ast.Sub, ast.Mult,
-                                                         ast.FloorDiv):  # fmt: skip
-        a, b = static_value(lw, node.left), static_value(lw, node.right)
-        if not (isinstance(a, int) and isinstance(b, int)) or (
-            isinstance(node.op, ast.FloorDiv) and b == 0
-        ):
+        if not isinstance(v, int) or isinstance(v, bool):
             return MISSING
-        ops: dict[type[ast.operator], Callable[[int, int], int]] = {
-            ast.Add: int.__add__, ast.Sub: int.__sub__, ast.Mult: int.__mul__,
-            ast.FloorDiv: int.__floordiv__,
-        }  # fmt: skip
-        return ops[type(node.op)](a, b)
+        return _STATIC_UNARY[type(node.op)](v)
+    if isinstance(node, ast.BinOp) and type(node.op) in _STATIC_BINARY:
+        a, b = static_value(lw, node.left), static_value(lw, node.right)
+        if not (isinstance(a, int) and isinstance(b, int)) or isinstance(a, bool) \
+                or isinstance(b, bool):  # fmt: skip
+            return MISSING
+        try:
+            value = _STATIC_BINARY[type(node.op)](a, b)
+        except (ZeroDivisionError, ValueError, OverflowError):
+            return MISSING  # x // 0, 1 << -1: not a constant; lowered (and reported) later
+        return value if isinstance(value, int) and value.bit_length() <= 64 else MISSING
     res = static(lw, node) if isinstance(node, ast.Name | ast.Attribute) else None
     if res is not None and res.kind == "const":
         return res.value
@@ -244,7 +256,14 @@ def _binop(lw: Lowerer, node: ast.BinOp) -> Val:
 
 
 def _unaryop(lw: Lowerer, node: ast.UnaryOp) -> Val:
-    v = lw.expr(node.operand)
+    operand = node.operand
+    if isinstance(node.op, ast.USub) and isinstance(operand, ast.Constant) and isinstance(
+        operand.value, int | float
+    ) and not isinstance(operand.value, bool):
+        # A negative literal is one constant: -9223372036854775808 fits in i64 although
+        # its magnitude alone does not.
+        return constant(lw, -operand.value, node)
+    v = lw.expr(operand)
     loc = lw.loc(node)
     if isinstance(node.op, ast.Not):
         return Val(N.Unary(T.boolean, "not", truth(v.expr), loc=loc))
@@ -284,7 +303,9 @@ def _compare(lw: Lowerer, node: ast.Compare) -> Val:
         vt: R.VType = lw.rule(node, lambda: R.compare(lhs.vtype, rhs.vtype))  # noqa: B023
         if vt.type.is_int and not all(_fits(v, vt.type) for v in (lhs, rhs)):
             # NumPy 2 compares with an out-of-range Python int exactly (u8 < 300 is
-            # True): compare in i64, which holds every value of both sides.
+            # True): compare in i64, which holds every value of both sides. A Python-int
+            # local (``v = 300; x[i] < v``) follows the same rule as the literal: its
+            # value is only known at run time, so it is never narrowed.
             vt = R.VType(T.i64)
         a, b = lw.coerce(lhs, vt.type, node), lw.coerce(rhs, vt.type, node)
         c = N.Compare(T.boolean, op, a, b, loc=lw.loc(node))
@@ -304,8 +325,16 @@ def _ifexp(lw: Lowerer, node: ast.IfExp) -> Val:
         vt.weak,
     )  # fmt: skip
 def _fits(v: Val, t: T.ScalarType) -> bool:
+    """Whether converting ``v`` to ``t`` keeps its value: always for strong values (their
+    type is ``t`` or promotes to it), for a weak constant when it is in range, and for another
+    weak value (a Python-int local, a device function returning literals) only when ``t``
+    is i64, the type Python ints have in kernels."""
     e = v.expr
-    return not (v.weak and isinstance(e, N.Const)) or R.fits(e.value, t)
+    if not v.weak:
+        return True
+    if isinstance(e, N.Const):
+        return R.fits(e.value, t)
+    return not t.is_int or t == T.i64
 
 
 def _cmp_name(op: ast.cmpop) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from gpuoff import lang
 from gpuoff.errors import CompileError, LaunchTypeError
+from gpuoff.frontend.barriers import check_barriers
 from gpuoff.frontend.base import INFER, DeviceSig, FnSource, FuncSpec, assigned_names
 from gpuoff.frontend.function import lower_function
 from gpuoff.frontend.irutil import Val
@@ -253,6 +254,7 @@ def lower_kernel(
     ctx.in_progress.append(func)
     try:
         kernel, _ = lower_function(ctx, spec)
+        module = N.Module(kernel, tuple(ctx.functions), tuple(ctx.checks), boundscheck, fastmath)
+        return check_barriers(module, fsrc.src)
     except CompileError as exc:
         raise exc.with_traceback(None) from None
-    return N.Module(kernel, tuple(ctx.functions), tuple(ctx.checks), boundscheck, fastmath)

@@ -60,6 +60,12 @@ class SourceInfo:
         text = self.line_text(getattr(node, "lineno", 1))
         return SourceLocation(self.filename, loc.line, loc.col, text, loc.end_col)
 
+    def location_at(self, loc: Loc) -> SourceLocation:
+        """The diagnostic location of an IR ``Loc`` of this function (file coordinates)."""
+        idx = loc.line - self.firstlineno
+        text = self.raw_lines[idx] if 0 <= idx < len(self.raw_lines) else ""
+        return SourceLocation(self.filename, loc.line, loc.col, text, loc.end_col)
+
     def error(self, node: ast.AST, message: str) -> CompileError:
         """A ``CompileError`` with ``message`` pointing at ``node`` (raise it ``from None``)."""
         return CompileError(message, self.location(node))

@@ -1,8 +1,8 @@
 """Statement lowering: one handler per ``ast`` statement class (``TABLE``).
 
 An ``ast`` class missing from the table is a construct outside the kernel subset. Assignments,
-loops and returns feed the pass's type records (``lw.cur``); ``if``/loops whose condition may
-differ between work-items raise ``lw.divergent_depth`` for the barrier check.
+loops and returns feed the pass's type records (``lw.cur``). Barrier divergence is decided on
+the lowered kernel (``frontend.barriers``).
 """
 
 from __future__ import annotations
@@ -40,13 +40,11 @@ def _cond(lw: Lowerer, node: ast.expr) -> N.Expr:
         return N.Const(T.boolean, True)
 
 
-def _nested(lw: Lowerer, stmts: list[ast.stmt], divergent: bool, loop: bool) -> tuple[N.Stmt, ...]:
-    lw.divergent_depth += divergent
+def _nested(lw: Lowerer, stmts: list[ast.stmt], loop: bool) -> tuple[N.Stmt, ...]:
     lw.loop_depth += loop
     try:
         return lw.block(stmts)
     finally:
-        lw.divergent_depth -= divergent
         lw.loop_depth -= loop
 
 
@@ -91,11 +89,20 @@ def _unpack(lw: Lowerer, target: ast.expr, value_node: ast.expr, node: ast.AST) 
                 lw.fail(node, f"{msg} into {names} names")
             dims = [shape_of(lw, array, d, value_node) for d in range(array.type.ndim)]
             return _assign_all(lw, target, dims)
-    if not isinstance(value_node, ast.Tuple | ast.List) or len(value_node.elts) != len(
-        target.elts
-    ):
-        lw.fail(node, "tuple unpacking needs a tuple of as many values on the right "
-                      "(a, b = b, a)")  # fmt: skip
+    names = len(target.elts)
+    if not isinstance(value_node, ast.Tuple | ast.List):
+        what = ast.unparse(value_node)
+        res = static(lw, value_node.func) if isinstance(value_node, ast.Call) else None
+        if res is not None and res.kind == "device":
+            lw.fail(value_node, f"device function {res.name!r} returns a single scalar, which "
+                                f"cannot be unpacked into {names} names (a device function "
+                                "cannot return a tuple in kernels)")  # fmt: skip
+        lw.fail(value_node, f"{what!r} is a single value, which cannot be unpacked into "
+                            f"{names} names; tuple unpacking needs as many values on the "
+                            "right (a, b = b, a)")  # fmt: skip
+    if len(value_node.elts) != names:
+        lw.fail(node, "tuple unpacking needs a tuple of as many values on the right: "
+                      f"{len(value_node.elts)} values for {names} names")  # fmt: skip
     # The whole right side is evaluated before any target is assigned (Python semantics).
     values = [lw.expr(v) for v in value_node.elts]
     out: Stmts = []
@@ -191,11 +198,10 @@ def _annassign(lw: Lowerer, node: ast.AnnAssign) -> Stmts:
 
 def _if(lw: Lowerer, node: ast.If) -> Stmts:
     cond = _cond(lw, node.test)
-    div = lw.is_divergent(cond)
     before = set(lw.maybe_assigned)
-    body = _nested(lw, node.body, div, False)
+    body = _nested(lw, node.body, False)
     after_body, lw.maybe_assigned = lw.maybe_assigned, before
-    orelse = _nested(lw, node.orelse, div, False)
+    orelse = _nested(lw, node.orelse, False)
     lw.maybe_assigned |= after_body
     return [N.If(cond, body, orelse, loc=lw.loc(node))]
 
@@ -205,7 +211,7 @@ def _while(lw: Lowerer, node: ast.While) -> Stmts:
         raise unsupported(lw.src, node.orelse[0], "while ... else")
     lw.maybe_assigned |= assigned_names(node)
     cond = _cond(lw, node.test)
-    body = _nested(lw, node.body, lw.is_divergent(cond), True)
+    body = _nested(lw, node.body, True)
     return [N.While(cond, body, loc=lw.loc(node))]
 
 
@@ -233,8 +239,7 @@ def _for(lw: Lowerer, node: ast.For) -> Stmts:
         if lw.final:
             raise
         header = None
-    div = header is not None and any(lw.is_divergent(e) for e in header)
-    body = _nested(lw, node.body, div, True)
+    body = _nested(lw, node.body, True)
     if header is None:
         return []
     start, stop, step = header
@@ -252,8 +257,6 @@ def _range(lw: Lowerer, var: str, it: ast.Call, target: ast.Name) -> tuple[N.Exp
     # The loop variable is an ordinary local: its type joins the range's with any other
     # assignment to it (it must stay an integer).
     assign = lw.assign_local(var, Val(lw.coerce(args[0], vt.type, it), vt.weak), target)
-    if any(lw.is_divergent(a.expr) for a in args):
-        lw.cur.divergent.add(var)
     var_t = assign.value.type
     if not var_t.is_int:
         lw.fail(target, f"loop variable {var!r} must be an integer, but it is also "
@@ -317,10 +320,6 @@ def _expr_stmt(lw: Lowerer, node: ast.Expr) -> Stmts:
         if not lw.spec.is_kernel:
             lw.fail(value, "go.barrier() can only be used in a kernel, not in a device "
                            "function")  # fmt: skip
-        if lw.final and lw.divergent_depth > 0:
-            lw.fail(value, "barrier under a condition that may differ between work-items "
-                           "(it depends on global_id/local_id): every work-item of a group "
-                           "must reach the same barriers")  # fmt: skip
         return [N.Barrier(loc=lw.loc(node))]
     v = call(lw, value, as_stmt=True)
     assert v is not None

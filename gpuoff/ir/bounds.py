@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import SupportsInt, TypeVar
 
+from gpuoff.errors import BarrierError, BoundsError, GpuoffError
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX
 
@@ -65,6 +66,33 @@ def bounds_error_message(
     text += f"{c.filename}:{c.line}"
     source = c.source.strip()
     return f"{text}: {source}" if source else text
+
+
+def barrier_error_message(module: n.Module, check_id: int) -> str:
+    """The ``BarrierError`` message for the run-time uniformity check ``check_id`` (a check of
+    kind ``"barrier"``, ``gpuoff.ir.barrier_votes``)."""
+    c = module.check(int(check_id))
+    text = (f"the condition at {c.filename}:{c.line} in kernel {module.name} had different "
+            "values in the work-items of one work-group, and it decides whether they reach a "
+            "barrier (or skip one): every work-item of a group must reach the same barriers. "
+            "The group went on with its first work-item's value, so this launch's results "
+            "are not meaningful")  # fmt: skip
+    source = c.source.strip()
+    return f"{text}: {source}" if source else text
+
+
+def launch_error(
+    module: n.Module,
+    check_id: int,
+    indices: Sequence[SupportsInt],
+    shape: Sequence[SupportsInt],
+) -> GpuoffError:
+    """The error a launch raises for the error record of check ``check_id``: a
+    ``BoundsError`` (``bounds_error_message``), or a ``BarrierError`` for a check of kind
+    ``"barrier"``. Every backend turns its error record into an exception with this."""
+    if module.check(int(check_id)).kind == "barrier":
+        return BarrierError(barrier_error_message(module, check_id))
+    return BoundsError(bounds_error_message(module, check_id, indices, shape))
 
 
 # --------------------------------------------------------------------------------------------

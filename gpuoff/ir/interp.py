@@ -33,10 +33,10 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.errors import BoundsError, LaunchTypeError
+from gpuoff.errors import LaunchTypeError
 from gpuoff.ir import interp_ops as ops
 from gpuoff.ir import nodes as n
-from gpuoff.ir.bounds import bounds_error_message
+from gpuoff.ir.bounds import launch_error
 from gpuoff.ir.types import ArrayType, ScalarType
 
 Value = np.generic
@@ -154,7 +154,7 @@ def run(
                     interp.run_group(bound, (gx, gy, gz), g3, b3, groups)
     if state.error is not None:
         e = state.error
-        raise BoundsError(bounds_error_message(module, e.check, e.indices, e.shape))
+        raise launch_error(module, e.check, e.indices, e.shape)
 
 
 def _pad(t: tuple[int, ...], fill: int) -> tuple[int, int, int]:

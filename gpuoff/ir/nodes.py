@@ -377,7 +377,10 @@ class Function(Node):
 class BoundsCheck:
     """One checked array access site: what a ``BoundsError`` reports.
 
-    ``id`` is 1-based (0 means "no error" in error records)."""
+    ``id`` is 1-based (0 means "no error" in error records). ``kind`` is ``"bounds"`` for a
+    user's access, or ``"barrier"`` for the run-time uniformity check of a condition that
+    decides whether a barrier is reached (``gpuoff.ir.barrier_votes``): its record makes the
+    launch raise ``BarrierError`` and points at the condition's line."""
 
     id: int
     function: str
@@ -387,6 +390,7 @@ class BoundsCheck:
     line: int
     col: int
     source: str = ""
+    kind: str = "bounds"
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from codegen import abi
-from gpuoff.errors import BoundsError
+from gpuoff.errors import GpuoffError
 from gpuoff.ir.nodes import Module
 from gpuoff.ownership import Access
 from gpuoff.runtime import args as A
@@ -542,16 +542,17 @@ def _identity_test(decls: tuple[Any, ...]) -> Callable[[tuple[Any, ...], tuple[A
 
 
 def bounds_error(module: Module, shapes: dict[str, tuple[int, ...]], check: int,
-                 indices: tuple[int, ...]) -> BoundsError:  # fmt: skip
-    """The ``BoundsError`` for failed check ``check`` (message from ``gpuoff.ir.bounds``)."""
-    from gpuoff.ir.bounds import bounds_error_message
+                 indices: tuple[int, ...]) -> GpuoffError:  # fmt: skip
+    """The ``BoundsError`` (or ``BarrierError``) for failed check ``check``
+    (``gpuoff.ir.bounds.launch_error``)."""
+    from gpuoff.ir.bounds import launch_error
 
     array = next((c.array for c in module.checks if c.id == check), "")
     shape = shapes.get(array)
     if shape is None:  # a shared array (declared in the kernel): its shape is static
         shared = next((a for a in module.kernel.shared if a.name == array), None)
         shape = tuple(shared.type.static_shape or ()) if shared is not None else ()
-    return BoundsError(bounds_error_message(module, check, indices, shape))
+    return launch_error(module, check, indices, shape)
 
 
 def _fast_range(decl: Any) -> tuple[type, Any, Any]:

@@ -63,13 +63,13 @@ def main(a: Array[f32]) -> None:
 
 ALIAS = (
     "argument 'x' is passed as {0} and also as 'y' (Borrow) to k: "
-    "a {0} argument must not alias any other argument  [gpuoff-alias]"
+    "{1} {0} argument must not alias any other argument  [gpuoff-alias]"
 )
 MOVED = "'a' was moved into k at line 5 and cannot be used any more  [gpuoff-use-after-move]"
 STEPS: list[tuple[str, set[tuple[str, int, str]]]] = [
     ("Borrow", set()),
-    ("BorrowMut", {("use.py", 5, ALIAS.format("BorrowMut"))}),
-    ("Owned", {("use.py", 5, ALIAS.format("Owned")), ("use.py", 6, MOVED)}),
+    ("BorrowMut", {("use.py", 5, ALIAS.format("BorrowMut", "a"))}),
+    ("Owned", {("use.py", 5, ALIAS.format("Owned", "an")), ("use.py", 6, MOVED)}),
 ]
 
 

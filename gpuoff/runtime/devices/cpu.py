@@ -480,13 +480,9 @@ def error_factory(module: Module, shapes: dict[str, tuple[int, ...]]) -> ErrorFa
     def make(check: int, indices: tuple[int, ...]) -> Exception:
         array = next((c.array for c in module.checks if c.id == check), "")
         shape = shapes.get(array, ())
-        try:
-            from gpuoff.ir.bounds import bounds_error_message
+        from gpuoff.ir.bounds import launch_error
 
-            message = bounds_error_message(module, check, indices, shape)
-        except ImportError:
-            message = f"index {indices} out of range for {array!r} of shape {shape}"
-        return BoundsError(message)
+        return launch_error(module, check, indices, shape)
 
     return make
 

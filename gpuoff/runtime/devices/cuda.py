@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.errors import BoundsError, CompileError, DeviceError
+from gpuoff.errors import BarrierError, BoundsError, CompileError, DeviceError, GpuoffError
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ArrayType
 from gpuoff.runtime.devices.base import (
@@ -217,7 +217,7 @@ class CudaEvent(Event):
         self.program = program
         self.args = tuple(args)
         self.keep = keep  # host memory the copy reads or writes: alive until done
-        self.error: BoundsError | None = None
+        self.error: GpuoffError | None = None
         self.finished = False
 
     def _finish(self) -> None:
@@ -373,7 +373,7 @@ class CudaDevice(Device, Relaunch["CudaProgram"]):
                 continue  # same stream: already ordered
             try:
                 e.wait()
-            except BoundsError:
+            except (BoundsError, BarrierError):
                 pass  # reported by that event's owner; here it only orders
 
     def _stage(self, k: int) -> int:

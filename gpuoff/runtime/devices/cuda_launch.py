@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.errors import BoundsError, DeviceError
-from gpuoff.ir.bounds import bounds_error_message
+from gpuoff.errors import DeviceError, GpuoffError
+from gpuoff.ir.bounds import launch_error
 from gpuoff.ir.nodes import Barrier, Module, WorkItem
 from gpuoff.runtime.devices.base import ArrayArg, LaunchArg
 
@@ -196,8 +196,9 @@ def cuda_array_interface(
     }
 
 
-def bounds_error(module: Module, record: Sequence[int], args: Sequence[LaunchArg]) -> BoundsError:
-    """The ``BoundsError`` for an error record ``[check id, index 0, index 1, ...]``."""
+def bounds_error(module: Module, record: Sequence[int], args: Sequence[LaunchArg]) -> GpuoffError:
+    """The ``BoundsError`` (or ``BarrierError``) for an error record ``[check id, index 0,
+    index 1, ...]``."""
     chk = module.check(int(record[0]))
     index = tuple(int(i) for i in record[1 : 1 + chk.ndim])
     shape: tuple[int, ...] = ()
@@ -208,4 +209,4 @@ def bounds_error(module: Module, record: Sequence[int], args: Sequence[LaunchArg
         for sa in module.kernel.shared:
             if sa.name == chk.array:
                 shape = sa.type.static_shape or ()
-    return BoundsError(bounds_error_message(module, chk.id, index, shape))
+    return launch_error(module, chk.id, index, shape)

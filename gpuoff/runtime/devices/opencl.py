@@ -53,7 +53,7 @@ import numpy as np
 
 from codegen.opencl import ERR_LEN, EXACT_GRID_OPTION
 from gpuoff import __version__
-from gpuoff.errors import BoundsError, DeviceError
+from gpuoff.errors import DeviceError
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime import debug
 from gpuoff.runtime.devices import opencl_icd
@@ -564,13 +564,13 @@ def _aligned_zeros(count: int) -> np.ndarray[Any, Any]:
 
 def _bounds_error(module: Module, record: np.ndarray[Any, Any]) -> Exception:
     from codegen.abi import MAX_NDIM
-    from gpuoff.ir.bounds import bounds_error_message
+    from gpuoff.ir.bounds import launch_error
 
     check = int(record[0])
     ndim = module.check(check).ndim
     indices = tuple(int(i) for i in record[1 : 1 + ndim])
     shape = tuple(int(s) for s in record[1 + MAX_NDIM : 1 + MAX_NDIM + ndim])
-    return BoundsError(bounds_error_message(module, check, indices, shape))
+    return launch_error(module, check, indices, shape)
 
 
 def _binary_path(key: str) -> Path | None:
