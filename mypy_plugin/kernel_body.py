@@ -59,7 +59,7 @@ from mypy.types import Instance, Type, get_proper_type
 
 from gpuoff import lang
 from gpuoff.frontend.diagnostics import CONSTRUCT_NAMES
-from gpuoff.frontend.resolve import BUILTINS, MATH_BY_OBJECT
+from gpuoff.frontend.resolve import BUILTINS, MATH_BY_OBJECT, unsupported_math_message
 from gpuoff.ownership import unsupported_message
 from mypy_plugin.names import KERNEL_CLASS, UNSUPPORTED, describe, is_device_function
 
@@ -188,6 +188,11 @@ def call_message(call: CallExpr) -> str | None:
     p = get_proper_type(t) if t is not None else None
     if isinstance(p, Instance) and p.type.fullname == KERNEL_CLASS:
         return KERNEL_CALL
+    home = callee.fullname.partition(".")[0]
+    if home in ("math", "numpy"):
+        short = "np" if home == "numpy" else "math"
+        name = callee.fullname.rpartition(".")[2]
+        return unsupported_math_message(f"{short}.{name}", short)
     return f"calling {_callee_text(callee)} is not supported in kernels: {CALL_HINT}"
 
 

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import ast
 import inspect
-import math
 from typing import Any
-
-import numpy as np
 
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import ExprHandler, Lowerer
@@ -27,7 +24,12 @@ from gpuoff.frontend.exprs import (
     static_value,
 )
 from gpuoff.frontend.irutil import Val, truth
-from gpuoff.frontend.resolve import MATH_BY_OBJECT, Resolved, describe
+from gpuoff.frontend.resolve import (
+    Resolved,
+    describe,
+    math_namespace,
+    unsupported_math_message,
+)
 from gpuoff.frontend.signature import scalar_of
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
@@ -43,24 +45,6 @@ class _Default:
 
 
 _CAST_BUILTINS = {"int": T.i64, "float": T.f64}
-_MATH_NAMES = sorted(
-    {name for name, _ in MATH_BY_OBJECT.values()} - {"abs", "min", "max", "isnan", "isinf"}
-) + ["isnan", "isinf"]
-
-
-def _math_namespace(obj: object) -> str | None:
-    """``"math"`` or ``"np"`` when ``obj`` is a function of that module that kernels do not
-    support (``math.atan2``), so the message can list the ones they do; else None."""
-    if not callable(obj):
-        return None
-    home = getattr(obj, "__module__", None)
-    if isinstance(obj, np.ufunc) or home == "numpy":
-        return "np"
-    if home == "math" or any(obj is v for v in vars(math).values()):
-        return "math"
-    return None
-
-
 def _call(lw: Lowerer, node: ast.Call) -> Val:
     v = call(lw, node, as_stmt=False)
     assert v is not None
@@ -106,12 +90,9 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Val | None:
     if kind == "shared":
         lw.fail(node, "go.shared(...) must be assigned directly to a variable: "
                       "s = go.shared(shape, dtype)")  # fmt: skip
-    math_home = _math_namespace(res.value)
+    math_home = math_namespace(res.value)
     if math_home is not None:
-        lw.fail(func, f"{ast.unparse(func)}() is not one of the math functions kernels "
-                      f"support: {', '.join(_MATH_NAMES)} (as go.<name>, and as "
-                      f"{math_home}.<name> where {math_home} has it), and the builtins "
-                      "abs, min and max")  # fmt: skip
+        lw.fail(func, unsupported_math_message(ast.unparse(func), math_home))
     if getattr(res.value, "pyfunc", None) is not None:
         lw.fail(func, "a kernel cannot be called from a kernel; declare the helper with "
                       "@go.func to call it")  # fmt: skip

@@ -46,6 +46,33 @@ if hasattr(math, "fma"):  # Python 3.13+
 for _fn, _name in lang.MATH_FUNCTIONS.items():
     MATH_BY_OBJECT[_fn] = (_name, False)
 
+_SUPPORTED_MATH = sorted(
+    {name for name, _ in MATH_BY_OBJECT.values()} - {"abs", "min", "max", "isnan", "isinf"}
+) + ["isnan", "isinf"]
+
+
+def math_namespace(obj: object) -> str | None:
+    """``"math"`` or ``"np"`` when ``obj`` is a function of that module that kernels do not
+    support (``math.atan2``), so the message can list the ones they do; else None."""
+    if not callable(obj) or obj in MATH_BY_OBJECT:
+        return None
+    home = getattr(obj, "__module__", None)
+    if isinstance(obj, np.ufunc) or home == "numpy":
+        return "np"
+    if home == "math" or any(obj is v for v in vars(math).values()):
+        return "math"
+    return None
+
+
+def unsupported_math_message(called: str, home: str) -> str:
+    """The message for calling ``called`` (``"math.atan2"``), a function of ``home`` (``"math"``
+    or ``"np"``) kernels do not support: it lists the ones they do (the front end and the mypy
+    plugin both say this)."""
+    return (f"{called}() is not one of the math functions kernels support: "
+            f"{', '.join(_SUPPORTED_MATH)} (as go.<name>, and as {home}.<name> where {home} has "
+            "it), and the builtins abs, min and max")  # fmt: skip
+
+
 BUILTINS: dict[object, str] = {
     builtins.abs: "abs", builtins.min: "min", builtins.max: "max", builtins.int: "int",
     builtins.float: "float", builtins.bool: "bool", builtins.len: "len",

@@ -262,17 +262,29 @@ def math_call(name: str, args: list[Value], arg_types: list[ScalarType], t: Scal
         return _erf(args[0], t)
     if name == "pow":
         return t.np_dtype.type(np.power(args[0], args[1]))
-    if name == "min":
-        return t.np_dtype.type(np.fmin(args[0], args[1]))
-    if name == "max":
-        return t.np_dtype.type(np.fmax(args[0], args[1]))
+    if name in ("min", "max"):
+        return float_min_max(name, args[0], args[1], t)
     if name == "fma":
         return fma(args[0], args[1], args[2], t)
     raise ValueError(f"unknown math function {name!r}")
 
 
+def float_min_max(name: str, a: Value, b: Value, t: ScalarType) -> Value:
+    """Float ``min``/``max`` as NumPy's ``np.minimum``/``np.maximum``: a NaN operand gives
+    NaN, and of two equal values (``-0.0`` and ``0.0``) the second: ``a if a < b or isnan(a)
+    else b`` (``>`` for max)."""
+    x, y = float(a), float(b)
+    keep = (x < y) if name == "min" else (x > y)
+    return t.np_dtype.type(a if keep or math.isnan(x) else b)
+
+
 def atomic(op: str, old: Value, value: Value, t: ScalarType) -> Value:
-    """The new value stored by ``AtomicRMW`` ``op`` (add wraps; min/max as ``MathCall``)."""
+    """The new value stored by ``AtomicRMW`` ``op``: add wraps (ints) or rounds (floats);
+    integer min/max are exact; float min/max are C's ``fmin``/``fmax``, which ignore a NaN
+    operand (as CUDA's and OpenCL's float atomics do), unlike ``MathCall``'s min/max."""
     if op == "add":
         return binary("add", old, value, t)
+    if t.is_float:
+        fn = np.fmin if op == "min" else np.fmax
+        return t.np_dtype.type(fn(old, value))
     return math_call(op, [old, value], [t, t], t)

@@ -198,8 +198,10 @@ MATH_FUNCS = (
 class MathCall(Expr):
     """A math function (``MATH_FUNCS``). Float functions take and return the float ``type``;
     ``abs``/``min``/``max`` also take ints (operands share the result type; float ``min``/
-    ``max`` return the other operand when one is NaN, like C's fmin/fmax); ``isnan``/``isinf``
-    take a float and return bool. Accuracy: the device's libm / OpenCL / CUDA builtins."""
+    ``max`` are NumPy's ``minimum``/``maximum``: a NaN operand gives NaN, of two equal values
+    the second); ``isnan``/``isinf`` take a float and return bool. ``sqrt`` and ``fma`` are
+    correctly rounded; the others are within the tolerances of ``docs/semantics.md`` (exact
+    on the special values listed there)."""
 
     name: str
     args: tuple[Expr, ...]
@@ -222,8 +224,9 @@ ATOMIC_OPS = ("add", "min", "max")
 @dataclass(frozen=True)
 class AtomicRMW(Expr):
     """Atomically replace ``array[indices]`` by ``old op value`` and yield ``old``.
-    ``value`` has the element type. Bounds-checked like ``Load`` when ``check`` is set
-    (out of range: no access, yields 0)."""
+    ``value`` has the element type. Float ``min``/``max`` here are C's ``fmin``/``fmax`` (a
+    NaN operand is ignored), as the hardware atomics of CUDA and OpenCL devices compute them.
+    Bounds-checked like ``Load`` when ``check`` is set (out of range: no access, yields 0)."""
 
     op: str
     array: ArrayRef

@@ -48,6 +48,7 @@ def bad(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
         y[i] = vals[0]
     except ValueError:
         pass
+    y[i] = math.atan2(1.0, 2.0)  # E: math.atan2() is not one of the math functions kernels support: ceil, cos, erf, exp, floor, fma, log, log2, pow, rsqrt, sin, sqrt, tan, tanh, isnan, isinf (as go.<name>, and as math.<name> where math has it), and the builtins abs, min and max  [gpuoff-unsupported]
     f = lambda v: v  # E: lambda expression is not supported in kernels  [gpuoff-unsupported]
     y[i] = f(1.0)  # E: calling the Python function 'f' is not supported in kernels: only gpuoff intrinsics, math functions, builtins and @go.func device functions can be called  [gpuoff-unsupported] # E: Call to untyped function (unknown) in typed context  [no-untyped-call]
 
