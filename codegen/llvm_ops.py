@@ -384,11 +384,12 @@ def default_math(
         fn = fl.ml.declare(f"llvm.{_DIRECT_INTRINSICS[name]}.{sfx}", ty, [ty] * len(args))
         return b.call(fn, args, fastmath=fm)
     if name in ("min", "max"):
-        # C's fmin/fmax, with NumPy's choice where C leaves it open (equal values such as
-        # -0.0 and 0.0 give the second operand): a compare and a select, which vectorise.
+        # NumPy's minimum/maximum (ir.nodes.MathCall): ``x if x < y or isnan(x) else y``, so
+        # a NaN operand gives NaN and of equal values (-0.0, 0.0) the second is chosen. A
+        # compare and a select, which vectorise.
         x, y = args
         keep = b.fcmp_ordered(">" if name == "max" else "<", x, y)
-        return b.select(b.or_(keep, b.fcmp_unordered("uno", y, y)), x, y)
+        return b.select(b.or_(keep, b.fcmp_unordered("uno", x, x)), x, y)
     if name == "abs":
         return b.call(fl.ml.declare(f"llvm.fabs.{sfx}", ty, [ty]), args)
     if name == "rsqrt":

@@ -34,6 +34,9 @@ class FunctionContext(Protocol):
     fn_names: dict[str, str]
     """IR name -> C name of every function of the module."""
     helpers: Helpers
+    exact_f32: str
+    """How f32 division and sqrt are made correctly rounded: ``"native"`` (the device does it),
+    ``"double"`` (through f64), ``"device"`` (impossible here) or ``"fast"`` (fastmath)."""
     depth: int
     """Indentation of the next ``emit``ted line (statements nest by changing it)."""
 

@@ -116,7 +116,10 @@ class ExprWriter:
             op = "&&" if e.op == "and" else "||"
             return f"{self.sub(e.lhs)} {op} {self.sub(e.rhs)}", False
         if isinstance(e, n.Select):
-            return f"{self.sub(e.cond)} ? {self.sub(e.if_true)} : {self.sub(e.if_false)}", False
+            text = f"{self.sub(e.cond)} ? {self.sub(e.if_true)} : {self.sub(e.if_false)}"
+            if e.type.name == "u8":
+                return f"(uchar)({text})", False  # C's ?: promotes uchar operands to int
+            return text, False
         if isinstance(e, n.Cast):
             return self._cast(e)
         if isinstance(e, n.WorkItem):
@@ -139,12 +142,18 @@ class ExprWriter:
         x = self.sub(e.operand)
         if e.op == "not":
             return f"!{x}"
+        if e.op == "neg" and e.type.is_signed:
+            # C leaves -INT_MIN undefined (compilers exploit it); the IR wraps: negate the
+            # unsigned bits and convert back.
+            c = value_ctype(e.type)
+            return f"({c})((u{c})0 - (u{c}){x})"
         text = f"-{x}" if e.op == "neg" else f"~{x}"
         return f"(uchar)({text})" if e.type.name == "u8" else text
 
     def _binary(self, e: n.Binary) -> tuple[str, bool]:
+        # Each operand is rendered exactly once (rendering allocates temporaries: twice per
+        # level would make nested loads exponential).
         t = e.type
-        a, b = self.sub(e.lhs), self.sub(e.rhs)
         h = self.fw.helpers
         fast = self._by_positive_const(e)
         if fast is not None:
@@ -156,14 +165,28 @@ class ExprWriter:
         if e.op == "pow":
             fn = "pow" if t.is_float else h.ipow(t)
             return f"{fn}({self.top(e.lhs)}, {self.top(e.rhs)})", True
+        a, b = self.sub(e.lhs), self.sub(e.rhs)
         if e.op in ("lshift", "rshift"):
             op = "<<" if e.op == "lshift" else ">>"
+            if e.op == "lshift" and t.is_signed:
+                # a negative value shifted left is undefined in C: shift the unsigned bits
+                c = value_ctype(t)
+                return f"({c})((u{c}){a} << ({b} & {t.bits - 1}))", False
             text = f"{a} {op} ({b} & {t.bits - 1})"  # the IR masks shift counts to bits - 1
+        elif t.is_signed and e.op in ("add", "sub", "mul"):
+            # Signed overflow is undefined in C, and OpenCL compilers exploit it ((x + 1) > x
+            # folds to true); the IR wraps: compute on the unsigned bits, convert back.
+            c = value_ctype(t)
+            return f"({c})((u{c}){a} {_ARITH[e.op]} (u{c}){b})", False
         else:
             text = f"{a} {_ARITH[e.op]} {b}"
         if t.name == "u8" or t.is_bool:
             # C promotes uchar and bool operands to int: bring the result back to the IR type.
             return f"({value_ctype(t)})({text})", False
+        if e.op == "truediv" and t.name == "f32" and self.fw.exact_f32 == "double":
+            # The device does not promise a correctly rounded float division, double does;
+            # rounding the double quotient to float is then correctly rounded too (53 >= 2*24+2).
+            return f"(float)((double){a} / (double){b})", False
         return text, False
 
     def _by_positive_const(self, e: n.Binary) -> str | None:
@@ -206,21 +229,29 @@ class ExprWriter:
         return f"(long){_WORK_ITEM[e.name]}({e.dim})", False
 
     def _math(self, e: n.MathCall) -> tuple[str, bool]:
-        args = ", ".join(self.top(a) for a in e.args)
         arg_t = e.args[0].type
         name = e.name
+        if name == "abs" and arg_t.is_int and not arg_t.is_signed:
+            return self._render(e.args[0])
+        texts = [self.top(a) for a in e.args]  # each rendered once
+        args = ", ".join(texts)
         if name in ("isnan", "isinf"):
             return f"{name}({args}) != 0", False
         if name == "abs":
             if arg_t.is_float:
                 return f"fabs({args})", True
-            if not arg_t.is_signed:
-                return self._render(e.args[0])
             # OpenCL's integer abs returns the unsigned type; cast back (abs(MIN) wraps).
             return f"({value_ctype(e.type)})abs({args})", False
         if name in ("min", "max"):
-            fn = ("f" + name) if e.type.is_float else name
-            return f"{fn}({args})", True
+            if e.type.is_float:
+                fn = self.fw.helpers.min_max(name, e.type)
+                return f"{fn}({args})", True
+            # C promotes uchar operands (a conditional, a checked load) to int, which would
+            # make the overloaded min/max ambiguous: convert each to the IR type.
+            c = value_ctype(e.type)
+            return f"{name}({', '.join(f'({c})({a})' for a in texts)})", True
+        if name == "sqrt" and e.type.name == "f32" and self.fw.exact_f32 == "double":
+            return f"(float)sqrt((double)({args}))", False
         if name in _FLOAT_MATH:
             return f"{name}({args})", True
         raise CompileError(f"the OpenCL backend has no math function {name!r}")
@@ -240,12 +271,22 @@ class ExprWriter:
             return "0"
         return " + ".join(terms)
 
-    def _indices(self, indices: tuple[n.Expr, ...], prefix: list[str]) -> list[str]:
-        """Operand texts for ``indices``; impure ones go through temporaries (``prefix``)."""
-        if all(self.pure(i) for i in indices):
+    def _indices(
+        self, indices: tuple[n.Expr, ...], prefix: list[str], checked: bool = False
+    ) -> list[str]:
+        """Operand texts for ``indices``. Impure ones go through temporaries (``prefix``), and
+        so, for a checked access (whose test, access and error record each name the index),
+        does any index that is not a few names: nested checked loads would otherwise repeat
+        their index text three times per level (``x[x[x[i % n] % n] % n]``: 63 KB of C)."""
+        if all(self.pure(i) for i in indices) and not (
+            checked and not all(simple(i) for i in indices)
+        ):
             return [self.sub(i) for i in indices]
         out = []
         for i in indices:
+            if simple(i) and self.pure(i):
+                out.append(self.sub(i))
+                continue
             tmp = self.fw.new_temp("long")
             prefix.append(f"{tmp} = {self.top(i)}")
             out.append(tmp)
@@ -263,7 +304,7 @@ class ExprWriter:
 
     def _load(self, e: n.Load) -> str:
         prefix: list[str] = []
-        idx = self._indices(e.indices, prefix)
+        idx = self._indices(e.indices, prefix, e.check is not None)
         name = self.fw.names[e.array.name]
         value = f"{name}[{self._offset(e.array, idx)}]"
         if e.type.is_bool:
@@ -273,6 +314,8 @@ class ExprWriter:
         else:
             zero = f"({value_ctype(e.type)}){self._oob_call(e.array, e.check, idx)}"
             text = f"({self._in_bounds(e.array, idx)}) ? {value} : {zero}"
+            if e.type.name == "u8":
+                text = f"(uchar)({text})"  # C's ?: promotes uchar operands to int
         if prefix:
             # A comma expression must stay parenthesised even at the top of a statement.
             return f"({', '.join(prefix)}, ({text}))"
@@ -286,7 +329,7 @@ class ExprWriter:
         space = "local" if t.space is AddressSpace.SHARED else "global"
         fn = self.fw.helpers.atomic(e.op, t.dtype, space)
         prefix: list[str] = []
-        idx = self._indices(e.indices, prefix)
+        idx = self._indices(e.indices, prefix, e.check is not None)
         value = self.top(e.value)
         if prefix and not self.pure(e.value):
             tmp = self.fw.new_temp(value_ctype(e.type))
@@ -302,11 +345,15 @@ class ExprWriter:
     def store(self, s: n.Store) -> None:
         """Emit ``array[indices] = value`` (checked: the write happens only in range)."""
         fw = self.fw
-        if s.check is not None and self.pure(s.value) and all(self.pure(i) for i in s.indices):
+        # a checked store names its indices three times (test, access, error record): only
+        # a few names are repeated, anything else goes through a temporary
+        pure_idx = all(self.pure(i) and (s.check is None or simple(i)) for i in s.indices)
+        idx: list[str] = [self.sub(i) for i in s.indices] if pure_idx else []
+        if s.check is not None and self.pure(s.value) and pure_idx:
             # The value is rendered inside the guard below (see ``guarded``).
-            self.guarded = (s.array.name, tuple(self.sub(i) for i in s.indices))
+            self.guarded = (s.array.name, tuple(idx))
         try:
-            value = self.top(s.value)
+            value = self.sub(s.value) if s.value.type.is_bool else self.top(s.value)
         finally:
             self.guarded = None
         if not self.pure(s.value):
@@ -314,11 +361,7 @@ class ExprWriter:
             tmp = fw.new_temp(value_ctype(s.value.type))
             fw.emit(f"{tmp} = {value};", s.loc)
             value = tmp
-        elif s.value.type.is_bool:
-            value = self.sub(s.value)
-        if all(self.pure(i) for i in s.indices):
-            idx = [self.sub(i) for i in s.indices]
-        else:
+        if not pure_idx:
             idx = []
             for i in s.indices:
                 t = fw.new_temp("long")
@@ -341,4 +384,17 @@ class ExprWriter:
         fw.emit("}")
 
 
-__all__ = ["ExprWriter", "literal", "memory_ctype"]
+def simple(e: n.Expr) -> bool:
+    """A name, a literal, an id or a shape, or one operation on two of those (``i + 1``):
+    cheap to repeat."""
+    leaf = (n.Var, n.Const, n.WorkItem, n.ShapeOf)
+    if isinstance(e, leaf):
+        return True
+    if isinstance(e, n.Cast):
+        return isinstance(e.value, leaf)
+    if isinstance(e, n.Binary) and e.op in ("add", "sub", "mul"):
+        return isinstance(e.lhs, leaf) and isinstance(e.rhs, leaf)
+    return False
+
+
+__all__ = ["ExprWriter", "literal", "memory_ctype", "simple"]

@@ -123,9 +123,7 @@ class Helpers:
         c = value_ctype(t)
         name = f"gpuoff_floordiv_{c}"
         if t.is_float:
-            core = self._float_divmod(t)
-            body = (f"{c} {name}({c} a, {c} b)\n{{\n    {c} m;\n"
-                    f"    return {core}(a, b, &m);\n}}\n")  # fmt: skip
+            body = self._float_floordiv(name, t)
         elif t.is_signed:
             body = (
                 f"{c} {name}({c} a, {c} b)\n{{\n"
@@ -144,9 +142,7 @@ class Helpers:
         c = value_ctype(t)
         name = f"gpuoff_mod_{c}"
         if t.is_float:
-            core = self._float_divmod(t)
-            body = (f"{c} {name}({c} a, {c} b)\n{{\n    {c} m;\n"
-                    f"    {core}(a, b, &m);\n    return m;\n}}\n")  # fmt: skip
+            body = self._float_mod(name, t)
         elif t.is_signed:
             body = (
                 f"{c} {name}({c} a, {c} b)\n{{\n"
@@ -159,26 +155,37 @@ class Helpers:
             body = f"{c} {name}({c} a, {c} b)\n{{\n    return b == 0 ? 0 : ({c})(a % b);\n}}\n"
         return self._add(name, body)
 
-    def _float_divmod(self, t: ScalarType) -> str:
-        # NumPy's npy_divmod: the floored quotient, the remainder through the private pointer.
+    @staticmethod
+    def _float_floordiv(name: str, t: ScalarType) -> str:
+        # NumPy's npy_divmod, quotient part. Written without the pointer to the remainder the
+        # two used to share: PoCL miscompiled that helper chain in device functions (a NaN
+        # quotient came out as 0 or 1 from launch to launch).
         c = value_ctype(t)
-        name = f"gpuoff_divmod_{c}"
         h = "0.5f" if c != "double" else "0.5"
-        body = (
-            f"{c} {name}({c} a, {c} b, {c}* modulus)\n{{\n"
+        return (
+            f"{c} {name}({c} a, {c} b)\n{{\n"
             f"    {c} m = fmod(a, b);\n"
-            f"    if (b == 0) {{ *modulus = m; return a / b; }}\n"
+            f"    if (b == 0) return a / b;\n"
             f"    {c} div = (a - m) / b;\n"
-            f"    if (m != 0) {{\n"
-            f"        if ((b < 0) != (m < 0)) {{ m += b; div -= 1; }}\n"
-            f"    }} else {{\n        m = copysign(({c})0, b);\n    }}\n"
-            f"    {c} q;\n"
-            f"    if (div != 0) {{\n        q = floor(div);\n"
-            f"        if (div - q > {h}) q += 1;\n"
-            f"    }} else {{\n        q = copysign(({c})0, a / b);\n    }}\n"
-            f"    *modulus = m;\n    return q;\n}}\n"
+            f"    if (m != 0 && ((b < 0) != (m < 0))) div -= 1;\n"
+            f"    if (div == 0) return copysign(({c})0, a / b);\n"
+            f"    {c} q = floor(div);\n"
+            f"    if (div - q > {h}) q += 1;\n"
+            f"    return q;\n}}\n"
         )
-        return self._add(name, body)
+
+    @staticmethod
+    def _float_mod(name: str, t: ScalarType) -> str:
+        # NumPy's npy_divmod, remainder part (the result has the divisor's sign).
+        c = value_ctype(t)
+        return (
+            f"{c} {name}({c} a, {c} b)\n{{\n"
+            f"    {c} m = fmod(a, b);\n"
+            f"    if (b == 0) return m;\n"
+            f"    if (m == 0) return copysign(({c})0, b);\n"
+            f"    if ((b < 0) != (m < 0)) m += b;\n"
+            f"    return m;\n}}\n"
+        )
 
     def float_to_int(self, src: ScalarType, dst: ScalarType) -> str:
         """Truncate toward zero, saturate, NaN -> 0 (PoCL's ``convert_long_sat_rtz`` gives
@@ -190,18 +197,32 @@ class Helpers:
         return self._add(name, body)
 
     def ipow(self, t: ScalarType) -> str:
-        """Integer ``a ** b`` by squaring; negative exponents give 0; wraps."""
+        """Integer ``a ** b`` by squaring; negative exponents give 0; wraps (the products are
+        taken on unsigned bits: signed overflow is undefined in C)."""
         c = value_ctype(t)
+        u = f"u{c}" if t.is_signed else "uint" if c == "uchar" else c
         name = f"gpuoff_pow_{c}"
         neg = "    if (b < 0) return 0;\n" if t.is_signed else ""
         body = (
             f"{c} {name}({c} a, {c} b)\n{{\n{neg}"
-            f"    {c} r = 1;\n"
+            f"    {u} r = 1;\n"
+            f"    {u} x = ({u})a;\n"
             f"    while (b != 0) {{\n"
-            f"        if (b & 1) r = ({c})(r * a);\n"
-            f"        a = ({c})(a * a);\n"
-            f"        b >>= 1;\n    }}\n    return r;\n}}\n"
+            f"        if (b & 1) r = ({u})(r * x);\n"
+            f"        x = ({u})(x * x);\n"
+            f"        b >>= 1;\n    }}\n    return ({c})r;\n}}\n"
         )
+        return self._add(name, body)
+
+    def min_max(self, op: str, t: ScalarType) -> str:
+        """Float ``min``/``max`` as NumPy's ``minimum``/``maximum`` (``ir.nodes.MathCall``): a
+        NaN operand gives NaN, of equal values (-0.0, 0.0) the second. OpenCL's fmin/fmax
+        return the other operand for a NaN."""
+        c = value_ctype(t)
+        name = f"gpuoff_{op}_{c}"
+        cmp = "<" if op == "min" else ">"
+        body = (f"{c} {name}({c} a, {c} b)\n{{\n"
+                f"    return (a {cmp} b || isnan(a)) ? a : b;\n}}\n")  # fmt: skip
         return self._add(name, body)
 
     def atomic(self, op: str, t: ScalarType, space: str) -> str:

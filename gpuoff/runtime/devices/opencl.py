@@ -188,6 +188,10 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         self._side_queue = cl.CommandQueue(self.context, device)  # error-record reads
         self.fp64 = "cl_khr_fp64" in device.extensions
         self.fp16 = "cl_khr_fp16" in device.extensions
+        # whether f32 division and sqrt can be asked to round correctly (codegen.opencl)
+        self.correct_div_sqrt = bool(
+            int(device.single_fp_config) & int(cl.device_fp_config.CORRECTLY_ROUNDED_DIVIDE_SQRT)
+        )
         self.description = f"{device.name.strip()} ({platform.name.strip()})"
         self.max_group = int(device.max_work_group_size)
         self._programs: dict[str, OpenCLProgram] = {}
@@ -322,7 +326,8 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         """The ``codegen.opencl.OpenCLSource`` of ``module`` for this device."""
         from codegen.opencl import render_opencl
 
-        return render_opencl(module, fp64=self.fp64, fp16=self.fp16, device_name=self.name)
+        return render_opencl(module, fp64=self.fp64, fp16=self.fp16, device_name=self.name,
+                             correct_div_sqrt=self.correct_div_sqrt)  # fmt: skip
 
     def compile(self, module: Module) -> OpenCLProgram:
         source = self.render(module)
