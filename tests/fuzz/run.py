@@ -284,9 +284,12 @@ def run_case(seed: int, folder: Path, devices: list[str], ptx: bool = True) -> O
 
 def _worker(seeds: list[int], devices: list[str], ptx: bool, out: Any) -> None:
     os.environ["GPUOFF_CACHE_DIR"] = ""  # every case is new: nothing to reuse
+    parent = os.getppid()
     folder = Path(tempfile.mkdtemp(prefix="gpuoff-fuzz-"))
     try:
         for seed in seeds:
+            if os.getppid() != parent:
+                return  # the run was stopped: do not outlive it
             out.put(("start", seed, None))
             try:
                 outcome = run_case(seed, folder, devices, ptx)
