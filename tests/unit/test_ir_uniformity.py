@@ -81,7 +81,7 @@ def k_control_dependence(y: BorrowMut[Array[f32]]) -> None:
     if k > 2:  # the loop's exit value differs per work-item
         y[1] = 1.0
     m = 0
-    for m in range(4):
+    for m in range(4):  # noqa: B007 - read after the loop
         pass
     if m > 2:  # a uniform loop: its variable stays uniform
         y[2] = 1.0
