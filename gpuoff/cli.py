@@ -172,14 +172,21 @@ def _unavailable(target: str, exc: BaseException) -> CliError:
     return CliError(f"target {target!r} is not available here: {type(exc).__name__}: {exc}")
 
 
-def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath: bool | None
-                   ) -> Any:  # fmt: skip
-    """The IR module the runtime would compile for ``obj`` (a kernel) with signature ``sig``."""
+def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath: bool | None,
+                   after: str | None = None) -> Any:  # fmt: skip
+    """The IR module the runtime would compile for ``obj`` (a kernel) with signature ``sig``;
+    with ``after``, the module as it is after that pass of the compile pipeline."""
     try:
         from gpuoff.frontend import lower_kernel
+        from gpuoff.ir.pipeline import UnknownPassError, check_pass_name, run_passes
     except ImportError as e:
         raise CliError(f"the gpuoff front end is not available: {e}") from e
 
+    if after is not None:
+        try:
+            check_pass_name(after)
+        except UnknownPassError as e:
+            raise CliError(str(e)) from None
     pyfunc = getattr(obj, "pyfunc", obj)
     if not callable(pyfunc):
         raise CliError(f"{obj!r} is not a kernel")
@@ -190,16 +197,8 @@ def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath
         fastmath = bool(getattr(obj, "fastmath", getattr(options, "fastmath", False)))
     module = lower_kernel(pyfunc, tuple(arg_types_for(pyfunc, sig)),
                           boundscheck=boundscheck, fastmath=fastmath)  # fmt: skip
-    # The same passes as the runtime's first launch, so `show` prints what really runs.
-    try:
-        from gpuoff.ir.bounds import eliminate_redundant_checks
-        from gpuoff.ir.verify import verify
-    except ImportError:
-        return module
-    verify(module)
-    module = eliminate_redundant_checks(module)
-    verify(module)
-    return module
+    # The same pipeline as the runtime's first launch, so `show` prints what really runs.
+    return run_passes(module, after=after)
 
 
 def render_target(module: Any, target: str, *, optimized: bool = True, sm: int = 80) -> str:
@@ -228,9 +227,12 @@ def render_target(module: Any, target: str, *, optimized: bool = True, sm: int =
 
 def cmd_show(args: argparse.Namespace) -> int:
     """``gpuoff show MODULE:KERNEL --target T --sig S``."""
+    if args.after is not None and args.target != "ir":
+        raise CliError("--after shows the IR after a pass: use it with --target ir")
     obj = load_object(args.kernel)
     boundscheck = False if args.no_boundscheck else None
-    module = lower_for_show(obj, args.sig, boundscheck, True if args.fastmath else None)
+    module = lower_for_show(obj, args.sig, boundscheck, True if args.fastmath else None,
+                            after=args.after)  # fmt: skip
     print(render_target(module, args.target, optimized=not args.raw, sm=args.sm))
     return 0
 
@@ -402,6 +404,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--sm", type=int, default=80, help="ptx: compute capability (default 80)")
     s.add_argument("--no-boundscheck", action="store_true", help="compile without bounds checks")
     s.add_argument("--fastmath", action="store_true", help="compile with fast math")
+    s.add_argument("--after", metavar="PASS", help="ir: the IR after this pass of the compile "
+                   "pipeline (lower, then gpuoff.ir.pipeline.PASSES; default: all)")
     s.set_defaults(func=cmd_show)
     b = sub.add_parser("bench", help="run the benchmark suite against its baselines",
                        description="Time each gpuoff kernel against hand-written C/OpenMP, "

@@ -7,7 +7,7 @@ Level   What is printed
 1       every launch: kernel, grid, block, device, inline or pooled, waits on earlier work
 2       cache decisions: new signature, in-memory hit, disk hit / miss / store, compile times
 3       generated code: LLVM IR (optimised), OpenCL C or PTX of each compiled kernel
-4       the typed IR of each specialisation, before code generation
+4       the typed IR of each specialisation after each pass of the compile pipeline, by name
 ======  =====================================================================================
 
 Each level includes the levels below it. The level is read from the environment at import;

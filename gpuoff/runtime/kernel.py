@@ -3,7 +3,8 @@
 ``k[grid]`` / ``k[grid, block]`` give a ``Launch``; calling it checks the arguments, finds the
 plan for their signature (per argument: scalar, or array dtype + ndim + contiguity; and the
 device) and runs it. A plan is made once per signature: parse the annotations, trace the source
-into IR, verify, drop provably redundant bounds checks, compile (or load from the disk cache).
+into IR, run the compile pipeline (``gpuoff.ir.pipeline``: verify, drop provably redundant bounds
+checks, ...), compile (or load from the disk cache).
 
 Launch-time checks (``gpuoff.ir.launch_checks``): the checked module also yields a variant
 without the checks a predicate over the grid, the shapes and the integer scalars proves. Each
@@ -297,20 +298,20 @@ class Kernel(Generic[P]):
         return build.module, build.variant(False)
 
     def _lower(self, types: list[Any]) -> Any:
+        """The checked module for argument ``types``: the front end, then the compile
+        pipeline (``gpuoff.ir.pipeline``), each pass's IR dumped at ``GPUOFF_DEBUG=4``."""
         from gpuoff.frontend import lower_kernel
-        from gpuoff.ir.bounds import eliminate_redundant_checks
-        from gpuoff.ir.verify import verify
+        from gpuoff.ir.pipeline import run_passes
 
         module = lower_kernel(self.pyfunc, tuple(types), boundscheck=self.boundscheck,
                               fastmath=self.fastmath)  # fmt: skip
-        verify(module)
-        module = eliminate_redundant_checks(module)
-        verify(module)
-        if debug.enabled(debug.IR):
-            from gpuoff.ir.printer import format_module
+        dump = self._dump_ir if debug.enabled(debug.IR) else None
+        return run_passes(module, on_pass=dump)
 
-            debug.log(debug.IR, f"IR of {self.__name__}:\n{format_module(module)}")
-        return module
+    def _dump_ir(self, name: str, module: Any) -> None:
+        from gpuoff.ir.printer import format_module
+
+        debug.log(debug.IR, f"IR of {self.__name__} after {name}:\n{format_module(module)}")
 
 
 _MISSING: Any = object()
