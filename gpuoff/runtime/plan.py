@@ -152,19 +152,21 @@ class Plan:
         per plan: packed launches on a host-memory device, and there running a repeated small
         launch on this thread; else the repeat path (``repeat``) of a device with its own
         memory, and its held batches. Kernels that move arguments never repeat."""
-        self._launch_packed: Callable[..., Event] = _no_packed_launch
+        # the device itself, typed by its capability: calling a method on it allocates no
+        # bound method per launch (a stored bound method would)
+        self._packed: PackedLaunch[Any] = _NOT_PACKED
         self._inline: Callable[..., Event | None] | None = None
         self._relaunch: Callable[[Program], Event | None] | None = None
         self._join: Callable[[Event], bool] | None = None
         if device.host_memory and isinstance(device, PackedLaunch):
-            self._launch_packed = device.launch_packed
+            self._packed = device
             if not self.owned and isinstance(device, InlineLaunch):
                 self._inline = device.launch_inline
         elif not self.owned and isinstance(device, Relaunch):
             self._relaunch = device.relaunch
             if isinstance(device, HeldRelaunch):
                 self._join = device.join
-        self.fast = self._launch_packed is not _no_packed_launch
+        self.fast = self._packed is not _NOT_PACKED
 
     # -- the warm path -------------------------------------------------------------------------
 
@@ -286,7 +288,7 @@ class Plan:
                 if event is None:
                     return False
             else:
-                event = self._launch_packed(
+                event = self._packed.launch_packed(
                     rep.program, self.block, geo[2], geo[3], [previous], (self, args)
                 )
                 for use in rep.uses:
@@ -384,7 +386,7 @@ class Plan:
             if geo[3] == 0:
                 return _DONE
             self.pack(geo[1], args)
-            return self._launch_packed(
+            return self._packed.launch_packed(
                 program, self.block, geo[2], geo[3], waits, (self, args)
             )
         return self._run_device(launch, program, args, waits, geo[3])
@@ -521,10 +523,16 @@ class Repeat:
         self.epoch = guards.new_epoch()
 
 
-def _no_packed_launch(*args: Any) -> Event:
-    """``Plan._launch_packed`` of a device without ``PackedLaunch`` (never called: only plans
-    with ``fast`` set launch packed)."""
-    raise AssertionError("packed launch on a device without PackedLaunch")
+class _NotPacked(PackedLaunch[Any]):
+    """``Plan._packed`` of a device without ``PackedLaunch`` (never called: only plans with
+    ``fast`` set launch packed)."""
+
+    def launch_packed(self, program: Any, block: Any, n_groups: int, items: int,
+                      wait_for: Sequence[Event], on_error: Any) -> Event:  # fmt: skip
+        raise AssertionError("packed launch on a device without PackedLaunch")
+
+
+_NOT_PACKED = _NotPacked()
 
 
 def _identity_test(decls: tuple[Any, ...]) -> Callable[[tuple[Any, ...], tuple[Any, ...]], bool]:
