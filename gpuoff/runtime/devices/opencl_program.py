@@ -377,7 +377,7 @@ def _build(
 _PROGRESS_LINES = re.compile(
     r"^(Device build started|Device build done|Options used by backend compiler:.*|"
     r"Reload Program Binary Object\.|Compilation started|Compilation done|Linking started|"
-    r"Linking done|Kernel .* was successfully vectorized.*|Done\.|"
+    r"Linking done|Kernel .* was (successfully|not) vectorized.*|Done\.|"
     r"remark: .*)$"
 )
 """Lines some drivers (Intel's CPU runtime) print for every build: progress and optimisation
