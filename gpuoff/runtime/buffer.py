@@ -95,6 +95,7 @@ class Buffer(Array[DT]):
         self._key = (dtype.name, len(shape), contiguous)
         # what a host-memory device packs for this argument: data pointer, shape, strides
         self._packed = (self._ptr, *shape, *strides)
+        storage.handles.add(self)  # a move kills every other handle sharing its bytes
 
     # -- metadata (no synchronisation) --------------------------------------------------------
 
@@ -146,13 +147,47 @@ class Buffer(Array[DT]):
         )  # fmt: skip
 
     def _moved_to(self, kernel: str, where: str) -> Buffer[DT]:
-        """Move: a new handle to the same view; this one is dead from now on."""
+        """Move: a new handle to the same view; this one is dead from now on, and so is every
+        other handle sharing a byte with it (views made before the move, the buffer a moved
+        view came from): the new handle is the only way to the moved memory."""
         new: Buffer[DT] = object.__new__(Buffer)
         new.__dict__.update(self.__dict__)
         new._moved = None
-        self._moved = guards.MovedAt(kernel, where)
+        moved = self._moved = guards.MovedAt(kernel, where)
+        layout = None
+        for other in list(self._st.handles):
+            if other is self or other._moved is not None:
+                continue
+            if ranges_overlap(other._lo, other._hi, self._lo, self._hi) and other.size:
+                layout = self._layout() if layout is None else layout
+                if guards.shares_bytes(other._layout(), layout):
+                    other._moved = moved
+        self._st.handles.add(new)
         guards.new_epoch()
         return new
+
+    # -- copies ----------------------------------------------------------------------------------
+
+    def copy(self) -> Buffer[DT]:
+        """A new, independent buffer holding this buffer's elements (a view's only), in
+        C order, after waiting for pending writers; ``copy.copy(buf)`` and
+        ``copy.deepcopy(buf)`` do the same. A moved buffer raises ``go.UseAfterMoveError``."""
+        self._sync_host(Access.HOST_READ, register=False)
+        with guards.LOCK:
+            out = _aligned(self.shape, self._dt, zero=False)
+            np.copyto(out, self._layout())
+        return _from_host(out, written=True)
+
+    def __copy__(self) -> Buffer[DT]:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Buffer[DT]:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled by value (SPEC §4): the elements, after waiting for pending writers; a
+        view stores only its own elements. Unpickling makes a new buffer."""
+        return (array, (self.numpy(),))
 
     # -- views -----------------------------------------------------------------------------------
 

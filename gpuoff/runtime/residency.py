@@ -61,7 +61,7 @@ class Storage:
 
     __slots__ = (
         "host", "host_ptr", "nbytes", "copies", "uses", "host_views", "_starts", "_sets",
-        "_host_alloc", "plain", "foreign", "owner", "exports", "__weakref__",
+        "_host_alloc", "plain", "foreign", "owner", "exports", "handles", "__weakref__",
     )  # fmt: skip
 
     def __init__(self, host: np.ndarray[Any, Any], written: bool, owner: object = None) -> None:
@@ -84,6 +84,8 @@ class Storage:
         """DLPack exports of this storage still alive (their consumers share the memory)."""
         self.foreign = owner is not None
         """Whether someone outside gpuoff may read or write the host bytes (module docstring)."""
+        self.handles: weakref.WeakSet[Any] = weakref.WeakSet()
+        """Every live ``Buffer`` over this storage (views too): a move kills those it overlaps."""
 
     # -- memory shared with an owner outside gpuoff ---------------------------------------------
 
