@@ -13,7 +13,9 @@ from gpuoff.errors import (
     BoundsError,
     CompileError,
     DeviceError,
+    DTypeError,
     GpuoffError,
+    LaunchConfigError,
     LaunchTypeError,
     UseAfterMoveError,
 )
@@ -86,7 +88,8 @@ from gpuoff.runtime.stats import stats
 
 __all__ = [
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
-    "DeviceError", "DeviceFunction", "GpuoffError", "LaunchTypeError", "Owned",
+    "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError", "LaunchConfigError",
+    "LaunchTypeError", "Owned",
     "UseAfterMoveError", "abs", "atomic_add", "atomic_max", "atomic_min", "barrier", "boolean",
     "ceil", "cos", "erf", "exp", "f16", "f32", "f64", "floor", "fma", "func", "global_id",
     "global_size", "group_id", "i32", "i64", "isinf", "isnan", "local_id", "local_size", "log",

@@ -51,8 +51,32 @@ class CompileError(GpuoffError, TypeError):
         super().__init__(text)
 
 
+class IndexCountError(CompileError):
+    """An array is indexed with another number of indices than it has dimensions. At a
+    launch, when the array is a kernel parameter (its dimensions come from the argument), the
+    runtime reports it as the ``LaunchTypeError`` of that argument instead."""
+
+    def __init__(self, message: str, location: SourceLocation | None, array: str, ndim: int,
+                 used: int, at_least: bool = False) -> None:  # fmt: skip
+        super().__init__(message, location)
+        self.array = array
+        self.ndim = ndim
+        self.used = used  # the dimensions the kernel indexes (at least, for ``x.shape[d]``)
+        self.at_least = at_least
+
+
 class LaunchTypeError(GpuoffError, TypeError):
     """A launch argument does not match the kernel's parameter (dtype, ndim, kind, range)."""
+
+
+class LaunchConfigError(GpuoffError, ValueError):
+    """A launch configuration with a bad value: dimensions, a grid that is not a multiple of
+    its block, a grid or a block beyond what the device allows. A configuration of the wrong
+    type is a ``LaunchTypeError``."""
+
+
+class DTypeError(GpuoffError, TypeError):
+    """A dtype gpuoff has no scalar type for (``object``, ``complex128``, strings, ...)."""
 
 
 class BorrowError(GpuoffError, RuntimeError):
@@ -83,8 +107,11 @@ __all__ = [
     "BorrowError",
     "BoundsError",
     "CompileError",
+    "DTypeError",
     "DeviceError",
     "GpuoffError",
+    "IndexCountError",
+    "LaunchConfigError",
     "LaunchTypeError",
     "SourceLocation",
     "UseAfterMoveError",

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar
 
 import numpy as np
 
+from gpuoff.errors import DTypeError
+
 # --------------------------------------------------------------------------------------------
 # Scalar types
 # --------------------------------------------------------------------------------------------
@@ -189,18 +191,19 @@ DTYPE_BY_NAME: dict[str, type[DType]] = {t.name: t for t in SCALAR_TYPES}
 def dtype_of(spec: object) -> type[DType]:
     """The gpuoff scalar type for ``go.f32``, ``np.float32``, ``"float32"`` or a NumPy dtype.
 
-    Raises ``TypeError`` for anything without a gpuoff equivalent.
+    Raises ``go.DTypeError`` (a ``TypeError``) for anything without a gpuoff equivalent.
+    Both byte orders of a dtype map to its type (``>f4`` is ``f32``: buffers hold it natively).
     """
     if isinstance(spec, type) and issubclass(spec, DType) and spec is not DType:
         return spec
     try:
         name = np.dtype(spec).name  # type: ignore[call-overload]
     except TypeError:
-        raise TypeError(f"not a dtype: {spec!r}") from None
+        raise DTypeError(f"not a dtype: {spec!r}") from None
     found = DTYPE_BY_NAME.get(name)
     if found is None:
         supported = ", ".join(t.__name__ for t in SCALAR_TYPES)
-        raise TypeError(f"dtype {name} is not supported by gpuoff (supported: {supported})")
+        raise DTypeError(f"dtype {name} is not supported by gpuoff (supported: {supported})")
     return found
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from gpuoff.errors import IndexCountError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import ExprHandler, Lowerer
 from gpuoff.frontend.diagnostics import unsupported
@@ -158,7 +159,10 @@ def array_of(lw: Lowerer, node: ast.expr) -> N.ArrayRef | None:
 def shape_of(lw: Lowerer, array: N.ArrayRef, dim: int, node: ast.AST) -> Val:
     ndim = array.type.ndim
     if not -ndim <= dim < ndim:
-        lw.fail(node, f"{array.name!r} has {ndim} dimension(s); shape[{dim}] is out of range")
+        err = lw.error(node, f"{array.name!r} has {ndim} dimension(s); shape[{dim}] is out of "
+                             "range")  # fmt: skip
+        raise IndexCountError(err.message, err.location, array.name, ndim,
+                              dim + 1 if dim >= 0 else -dim, at_least=True) from None
     dim %= ndim
     if array.type.static_shape is not None:
         return Val(const(array.type.static_shape[dim], T.INDEX, lw.loc(node)))
@@ -196,8 +200,11 @@ def indices(lw: Lowerer, node: ast.Subscript, array: N.ArrayRef) -> tuple[N.Expr
         t: T.ScalarType = lw.rule(e, lambda: R.index(v.vtype))  # noqa: B023
         out.append(lw.coerce(v, t, e))
     if len(out) != array.type.ndim:
-        lw.fail(node, f"array {array.name!r} has {array.type.ndim} dimension(s) but is "
-                      f"indexed with {len(out)} index(es)")  # fmt: skip
+        err = lw.error(node, f"array {array.name!r} has {array.type.ndim} dimension(s) but is "
+                             f"indexed with {len(out)} index(es)")  # fmt: skip
+        # the runtime reports it as the argument's LaunchTypeError when it is a parameter
+        raise IndexCountError(err.message, err.location, array.name, array.type.ndim,
+                              len(out)) from None  # fmt: skip
     # A constant negative index counts from the end, as in NumPy (x[-1] is the last
     # element); a negative index computed at run time is out of range.
     for d, (i, e) in enumerate(zip(out, elts, strict=True)):

@@ -46,7 +46,8 @@ def describe(value: object) -> str:
     if isinstance(value, Buffer):
         return f"a go.Buffer of {value.dtype.name} ({value.ndim}-d)"
     if isinstance(value, np.ndarray):
-        return f"a NumPy array of {value.dtype.name} ({value.ndim}-d)"
+        order = "" if value.dtype.isnative else ", byte-swapped"
+        return f"a NumPy array of {value.dtype.name}{order} ({value.ndim}-d)"
     if isinstance(value, bool | int | float | np.generic):
         return f"{type(value).__name__} {value!r}"
     return f"a {type(value).__qualname__}"

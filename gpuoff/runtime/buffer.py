@@ -432,8 +432,8 @@ def array(obj: Any, dtype: object = None) -> Buffer[Any]:
     if isinstance(obj, Buffer):
         obj = obj.numpy()
     a = np.asarray(obj) if dtype is None else np.asarray(obj, dtype=_np_dtype(dtype))
-    _np_dtype(a.dtype)  # refuses dtypes gpuoff has no type for
-    out = _aligned(a.shape, a.dtype, zero=False)
+    # refuses dtypes gpuoff has no type for; the other byte order becomes the native one
+    out = _aligned(a.shape, _np_dtype(a.dtype), zero=False)
     np.copyto(out, a)
     return _from_host(out, written=True)
 
@@ -457,10 +457,9 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
         obj._alive()
         return obj
     if isinstance(obj, np.ndarray):
-        want = obj.dtype if dtype is None else _np_dtype(dtype)
+        want = _np_dtype(obj.dtype if dtype is None else dtype)  # native byte order
         flags = obj.flags
         if obj.dtype == want and flags.c_contiguous and flags.aligned and flags.writeable:
-            _np_dtype(obj.dtype)
             key = (obj.__array_interface__["data"][0], obj.shape, obj.dtype.str)
             found = _wrapped.get(key)
             if found is not None and found._moved is None:

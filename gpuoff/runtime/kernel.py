@@ -26,21 +26,17 @@ from typing import Any, Generic, ParamSpec, overload
 
 import numpy as np
 
-from gpuoff.errors import GpuoffError, LaunchTypeError
+from gpuoff.errors import GpuoffError, IndexCountError, LaunchConfigError, LaunchTypeError
 from gpuoff.runtime import args as A
 from gpuoff.runtime import cache, debug, guards, stats
 from gpuoff.runtime.buffer import Buffer, asarray
 from gpuoff.runtime.devices import current_device
-from gpuoff.runtime.devices.base import Device, Program
+from gpuoff.runtime.devices.base import I64_MAX, Device, Program
+from gpuoff.runtime.limits import check_geometry, check_shared
 from gpuoff.runtime.plan import Plan, Repeat, Variants
 
 P = ParamSpec("P")
 Dims = tuple[int, int, int]
-
-
-class LaunchConfigError(GpuoffError, ValueError):
-    """A launch configuration with a bad value (dimensions, a grid not a multiple of its
-    block). A configuration of the wrong type is a ``LaunchTypeError``."""
 
 
 def _dims(value: object, what: str) -> tuple[int, ...]:
@@ -55,6 +51,9 @@ def _dims(value: object, what: str) -> tuple[int, ...]:
             )
         if v < 0:
             raise LaunchConfigError(f"a launch {what} must not be negative, got {value!r}")
+        if v > I64_MAX:
+            raise LaunchConfigError(f"a launch {what} dimension is at most 2**63 - 1 (ids are "
+                                    f"i64), got {value!r}")  # fmt: skip
         out.append(int(v))
     return tuple(out)
 
@@ -113,6 +112,7 @@ class Launch(Generic[P]):
         exact = block is not None or device.runs_default_block
         if block is None:
             block = device.default_block(grid)
+        check_geometry(device, grid, block, self.block is not None)
         groups = tuple(-(-g // b) for g, b in zip(grid, block, strict=True))
         header = (*grid, *block, *groups)
         self._geometry = (
@@ -166,6 +166,8 @@ class Kernel(Generic[P]):
             launch = self._launches.get(config)
         except TypeError:  # unhashable (a list)
             launch = None
+        if launch is not None and type(config) is not int and not _plain_ints(config):
+            launch = None  # 4.0 == 4 and True == 1 as keys: only exact ints use the cache
         if launch is None:
             grid, block = parse_config(config)
             launch = Launch(self, grid, block)
@@ -216,6 +218,7 @@ class Kernel(Generic[P]):
         if kwargs or len(args) != len(decls):
             args = self._bind(args, kwargs)
         device = current_device()
+        given = args  # the caller's objects (NumPy arrays before wrapping): for messages
         key: list[Any] = [device]
         host_arrays: list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]] | None = None
         for a in args:
@@ -232,7 +235,7 @@ class Kernel(Generic[P]):
         if plan is None:
             launch.geometry(device)
             assert launch._geometry is not None
-            plan = self._make_plan(device, decls, args, tkey, launch._geometry[4])
+            plan = self._make_plan(device, decls, args, tkey, launch._geometry[4], given)
         return plan.execute(launch, args, host_arrays)
 
     def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[
@@ -242,7 +245,8 @@ class Kernel(Generic[P]):
         host_arrays = [
             (i, a, self._wrap_numpy(decls[i], a))
             for i, a in enumerate(args)
-            if isinstance(a, np.ndarray)
+            # a 0-d array for a scalar parameter is that scalar (check_scalar converts it)
+            if isinstance(a, np.ndarray) and (decls[i].is_array or a.ndim)
         ]
         as_list = list(args)
         for i, _, buf in host_arrays:
@@ -256,14 +260,16 @@ class Kernel(Generic[P]):
             raise A.type_error(
                 self.__name__, decl, a, "a NumPy array cannot be moved: pass a go.Buffer"
             )
-        if a.dtype != decl.dtype.np_dtype:
+        if a.dtype != decl.dtype.np_dtype and a.dtype.newbyteorder("=") != decl.dtype.np_dtype:
+            # (the other byte order of the right dtype is converted: asarray copies it)
             raise A.type_error(self.__name__, decl, a, f"dtype {a.dtype.name}")
         if decl.access.exclusive and not a.flags.writeable:
             raise A.type_error(self.__name__, decl, a, "a read-only NumPy array")
         return asarray(a)
 
     def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],
-                   key: tuple[Any, ...], header: tuple[int, ...]) -> Plan:  # fmt: skip
+                   key: tuple[Any, ...], header: tuple[int, ...],
+                   given: tuple[Any, ...] | None = None) -> Plan:  # fmt: skip
         types: list[Any] = []
         for decl, a in zip(decls, args, strict=True):
             if decl.is_array:
@@ -275,18 +281,45 @@ class Kernel(Generic[P]):
                 A.check_scalar(self.__name__, decl, a)
                 types.append(decl.dtype)
         variants = None
-        if type(self)._compile is not Kernel._compile:
-            # a subclass that makes its own programs (runtime.testing.PyKernel): one variant
-            module, program = self._compile(device, types)
-        else:
-            build = _Builder(self, device, types)
-            module, unchecked, program = build.first(header, args)
-            if build.holds is not None:
-                variants = Variants(build.holds, build.variant)
-                variants.programs[unchecked] = program
+        try:
+            if type(self)._compile is not Kernel._compile:
+                # a subclass that makes its own programs (runtime.testing.PyKernel): one variant
+                module, program = self._compile(device, types)
+            else:
+                build = _Builder(self, device, types)
+                module, unchecked, program = build.first(header, args)
+                if build.holds is not None:
+                    variants = Variants(build.holds, build.variant)
+                    variants.programs[unchecked] = program
+        except IndexCountError as exc:
+            raise self._ndim_error(exc, decls, args if given is None else given) from None
         plan = Plan(self.__name__, device, decls, key, module, program, variants)
         self._plans[key] = plan
         return plan
+
+    def _ndim_error(self, exc: IndexCountError, decls: tuple[Any, ...],
+                    args: tuple[Any, ...]) -> GpuoffError:  # fmt: skip
+        """A parameter indexed in the kernel's own body with another number of indices than
+        its argument has dimensions: the argument's ``LaunchTypeError`` (SPEC §2), pointing
+        at the indexing; anything else (a device function's array) stays the CompileError."""
+        code = self.pyfunc.__code__
+        lines = [line for _, line, _, _ in code.co_positions() if line is not None]
+        loc = exc.location
+        for decl, value in zip(decls, args, strict=True):
+            if (decl.is_array and decl.name == exc.array and loc is not None
+                    and loc.filename == code.co_filename
+                    and min(lines, default=0) <= loc.line <= max(lines, default=0)):  # fmt: skip
+                if exc.at_least:
+                    wants, why = f"an at least {exc.used}-d", f"reads its shape[{exc.used - 1}]"
+                else:
+                    n = exc.used
+                    wants, why = f"a {n}-d", f"indexes it with {n} index{'es' * (n != 1)}"
+                return LaunchTypeError(
+                    f"{self.__name__}(): parameter {decl.name!r} expects {wants} "
+                    f"{A.expected(decl)} (the kernel {why}), got {A.describe(value)}\n"
+                    f"{loc.render()}"
+                )
+        return exc
 
     def _compile(self, device: Device, types: list[Any]) -> tuple[Any, Program]:
         """(checked module, its program) for argument ``types``: from the disk cache, else
@@ -312,6 +345,14 @@ class Kernel(Generic[P]):
         from gpuoff.ir.printer import format_module
 
         debug.log(debug.IR, f"IR of {self.__name__} after {name}:\n{format_module(module)}")
+
+
+def _plain_ints(config: object) -> bool:
+    """Whether ``config`` is made of ints only (an int, a tuple of them, or two tuples)."""
+    if type(config) is not tuple:
+        return False
+    return all(type(c) is int or (type(c) is tuple and all(type(d) is int for d in c))
+               for c in config)  # fmt: skip
 
 
 _MISSING: Any = object()
@@ -345,6 +386,7 @@ class _Builder:
         return cache.make_key(k._source_hash, k.__qualname__, self.sig, self.target, options)
 
     def _set_module(self, module: Any, from_cache: bool = False) -> None:
+        check_shared(module, self.device)  # before compiling: the device could not run it
         self.module = module
         key = self._key(False) if self.target is not None else None
         found, spec = cache.load_spec(key) if from_cache and key is not None else (False, None)

@@ -219,3 +219,40 @@ def test_numpy_argument_keeps_in_range_writes_of_a_failed_launch(cuda: FakeDrive
     with pytest.raises(go.BoundsError):
         shifted[8](x, y)
     assert y.tolist() == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 0.0]  # x[8] reads as 0
+
+
+# -- launch limits (docs/memory.md's neighbour: what a launch may ask of the device) ---------
+
+
+@go.kernel
+def with_shared(x: BorrowMut[Array[f32]]) -> None:
+    tile = go.shared(16384, go.f32)  # 64 KiB: over the 48 KiB of static shared memory
+    i = go.local_id(0)
+    tile[i] = x[go.global_id(0)]
+    go.barrier()
+    x[go.global_id(0)] = tile[i]
+
+
+def test_limits_are_the_devices(cuda: FakeDriver) -> None:
+    limits = registry.get_device("cuda:0").limits()
+    assert limits.max_block_items == 1024 and limits.max_block == (1024, 1024, 64)
+    assert limits.max_groups == (2**31 - 1, 65535, 65535) and limits.shared_bytes == 48 << 10
+
+
+def test_shared_memory_over_the_limit_is_a_compile_error(cuda: FakeDriver) -> None:
+    x = go.zeros(64, go.f32)
+    with pytest.raises(go.CompileError, match=r"shared array 'tile' takes 64 KiB; cuda:0 "
+                       r"offers 48 KiB"):  # fmt: skip
+        with_shared[(64,), (64,)](x)
+    assert not cuda.launches
+
+
+def test_blocks_and_grids_beyond_the_device(cuda: FakeDriver) -> None:
+    x = go.zeros(64, go.f32)
+    with pytest.raises(go.LaunchConfigError, match="cuda:0 allows at most 1024 per work-group"):
+        bump[(2048,), (2048,)](x)
+    with pytest.raises(go.LaunchConfigError, match="at most 64 work-items along dimension 2"):
+        bump[(1, 1, 128), (1, 1, 128)](x)
+    with pytest.raises(go.LaunchConfigError, match="CUDA allows at most 2147483647"):
+        bump[2**40](x)  # in the default blocks of 256: 2**32 of them
+    assert not cuda.launches

@@ -106,6 +106,29 @@ class AllOf(Event):
         return other is self or any(part.implies(other) or part is other for part in self.parts)
 
 
+I64_MAX = 2**63 - 1
+"""Global ids and sizes are i64 in every backend: no grid (rounded up to whole groups) and no
+count of work-items may exceed this."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one launch may ask of a device (checked before anything runs: ``LaunchConfigError``
+    for a grid or block beyond them, ``CompileError`` for shared memory)."""
+
+    max_block_items: int
+    """Work-items per work-group."""
+    max_block: tuple[int, int, int]
+    """Work-group extent per dimension."""
+    max_groups: tuple[int, int, int] = (I64_MAX, I64_MAX, I64_MAX)
+    """Work-groups per dimension."""
+    shared_bytes: int = 48 << 10
+    """Bytes of ``go.shared`` memory per work-group."""
+
+
+NO_LIMITS = Limits(I64_MAX, (I64_MAX, I64_MAX, I64_MAX), shared_bytes=I64_MAX)
+
+
 @dataclass
 class Allocation:
     """Device memory owned by one backend. ``handle`` is backend-specific (a pointer, a
@@ -189,6 +212,10 @@ class Device(ABC):
     ) -> Event:
         """Run ``program`` over ``grid`` work-items (blocks of ``block``, or the backend's
         default when ``None``) after ``wait_for``. Bounds errors surface from ``Event.wait``."""
+
+    def limits(self) -> Limits:
+        """The launch limits of this device (default: none beyond the i64 of global ids)."""
+        return NO_LIMITS
 
     def cache_key(self) -> str | None:
         """A stable key of the compilation target (e.g. CPU triple and features) when the

@@ -41,6 +41,7 @@ from gpuoff.runtime.devices.base import (
     Event,
     InlineLaunch,
     LaunchArg,
+    Limits,
     PackedLaunch,
     Program,
 )  # fmt: skip
@@ -53,6 +54,11 @@ INLINE_ITEMS = 1 << 15
 INLINE_SECONDS = 200e-6
 """... unless such a launch of the same program took longer than this: then the limit drops
 below its size (a compute-heavy kernel on a small grid still gets every core)."""
+LIMITS = Limits(max_block_items=8192, max_block=(8192, 8192, 8192), shared_bytes=1 << 20)
+"""The ``cpu`` device's documented launch limits: work-groups of at most 8192 work-items (as
+Intel's OpenCL CPU runtime allows) and 1 MiB of ``go.shared`` memory per group (GPUs offer
+48-228 KiB). A group runs on one thread and keeps its per-item state and shared arrays in
+that thread's stack frame: these limits keep it well within a thread's stack."""
 ErrorFactory = Callable[[int, tuple[int, ...]], Exception]
 ErrorInfo = ErrorFactory | tuple[Any, tuple[Any, ...]] | None
 """How to build a launch's BoundsError: a factory, or ``(plan, args)`` for
@@ -367,6 +373,9 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
 
     def compile(self, module: Module) -> CpuProgram:
         return self.load(module, self.build(module))
+
+    def limits(self) -> Limits:
+        return LIMITS
 
     # launch
     def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int]:

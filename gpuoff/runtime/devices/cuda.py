@@ -37,6 +37,7 @@ from gpuoff.runtime.devices.base import (
     DeviceInfo,
     Event,
     LaunchArg,
+    Limits,
     Program,
     Relaunch,
 )
@@ -329,6 +330,7 @@ class CudaDevice(Device, Relaunch["CudaProgram"]):
         self.stream = self._check(self.drv.cuStreamCreate(flags), "cuStreamCreate")
         self.lock = threading.RLock()
         self.errors = ErrorRecords(self)
+        self._limits = self._query_limits()
         self.pending: list[CudaEvent] = []  # checked launches not yet harvested
         self.programs: dict[str, CudaProgram] = {}
         self.modules: dict[str, tuple[Any, Any]] = {}  # sha256(ptx) -> (CUmodule, CUfunction)
@@ -336,6 +338,29 @@ class CudaDevice(Device, Relaunch["CudaProgram"]):
 
     def _check(self, result: Any, what: str) -> Any:
         return check(self.drv, result, what, self.name)
+
+    def _query_limits(self) -> Limits:
+        """The device's block, grid and shared-memory limits (CUDA's documented values for
+        compute capability 5.0 and later where the driver does not say)."""
+
+        def attribute(name: str, default: int) -> int:
+            code = getattr(self.drv.CUdevice_attribute, f"CU_DEVICE_ATTRIBUTE_{name}", None)
+            if code is None:
+                return default
+            result = self.drv.cuDeviceGetAttribute(code, self.dev)
+            return int(result[1]) if int(result[0]) == 0 else default
+
+        return Limits(
+            max_block_items=attribute("MAX_THREADS_PER_BLOCK", 1024),
+            max_block=(attribute("MAX_BLOCK_DIM_X", 1024), attribute("MAX_BLOCK_DIM_Y", 1024),
+                       attribute("MAX_BLOCK_DIM_Z", 64)),
+            max_groups=(attribute("MAX_GRID_DIM_X", 2**31 - 1),
+                        attribute("MAX_GRID_DIM_Y", 65535), attribute("MAX_GRID_DIM_Z", 65535)),
+            shared_bytes=attribute("MAX_SHARED_MEMORY_PER_BLOCK", 48 << 10),
+        )  # fmt: skip
+
+    def limits(self) -> Limits:
+        return self._limits
 
     def current(self) -> None:
         """Make this device's context current on the calling thread (once per thread)."""

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.errors import DeviceError, GpuoffError
+from gpuoff.errors import DeviceError, GpuoffError, LaunchConfigError
 from gpuoff.ir.bounds import launch_error
 from gpuoff.ir.nodes import Barrier, Module, WorkItem
 from gpuoff.runtime.devices.base import ArrayArg, LaunchArg
@@ -76,18 +76,18 @@ def launch_dims(
     or a default (up to 256 work-items; dividing the grid when ``uniform``, else covering it,
     the generated guard ``global_id < global_size`` masking the surplus)."""
     if any(g < 0 for g in grid):
-        raise ValueError(f"grid sizes must be non-negative, got {grid}")
+        raise LaunchConfigError(f"grid sizes must be non-negative, got {grid}")
     if block is not None:
         if any(b < 1 for b in block):
-            raise ValueError(f"block sizes must be positive, got {block}")
+            raise LaunchConfigError(f"block sizes must be positive, got {block}")
         bad = [d for d in range(3) if grid[d] % block[d]]
         if bad:
-            raise ValueError(
+            raise LaunchConfigError(
                 f"grid {grid[: _ndim(grid, block)]} is not a multiple of block "
                 f"{block[: _ndim(grid, block)]} in dimension {bad[0]}"
             )
         if block[0] * block[1] * block[2] > max_threads:
-            raise ValueError(
+            raise LaunchConfigError(
                 f"block {block} has {block[0] * block[1] * block[2]} work-items; this kernel "
                 f"allows at most {max_threads} on this device"
             )
@@ -109,7 +109,7 @@ def launch_dims(
     )
     for d in range(3):
         if blocks[d] > _MAX_GRID[d]:
-            raise ValueError(
+            raise LaunchConfigError(
                 f"grid dimension {d} needs {blocks[d]} blocks; CUDA allows at most {_MAX_GRID[d]}"
             )
     return blocks, threads

@@ -65,6 +65,7 @@ from gpuoff.runtime.devices.base import (
     Event,
     HeldRelaunch,
     LaunchArg,
+    Limits,
     Program,
 )  # fmt: skip
 from gpuoff.runtime.devices.opencl_events import CL_COMPLETE, NO_COMMAND, OpenCLEvent
@@ -194,6 +195,12 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         )
         self.description = f"{device.name.strip()} ({platform.name.strip()})"
         self.max_group = int(device.max_work_group_size)
+        sizes = [int(v) for v in device.max_work_item_sizes][:3]
+        self._limits = Limits(
+            max_block_items=self.max_group,
+            max_block=(*sizes, *(1,) * (3 - len(sizes))),  # type: ignore[arg-type]
+            shared_bytes=int(device.local_mem_size),
+        )
         self._programs: dict[str, OpenCLProgram] = {}
         self._lock = threading.Lock()
         self._err_host = _aligned_zeros(_ERR_SLOTS * ERR_LEN) if _unified(device) else None
@@ -312,6 +319,10 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
 
     def cache_key(self) -> str:
         return self.target_key()
+
+    def limits(self) -> Limits:
+        """The driver's: ``MAX_WORK_GROUP_SIZE``, ``MAX_WORK_ITEM_SIZES``, ``LOCAL_MEM_SIZE``."""
+        return self._limits
 
     def build(self, module: Module) -> bytes:
         """The runtime's disk-cache artifact: the rendered OpenCL C (the driver binary is

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from gpuoff.errors import CompileError, DeviceError
+from gpuoff.errors import CompileError, DeviceError, LaunchConfigError
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime import debug
 from gpuoff.runtime.devices.base import LaunchArg, Program
@@ -93,6 +93,19 @@ class OpenCLProgram(Program):
         self.last_items = 0  # work-items (global size) of the previous launch
         # The binding itself, called with positional arguments only (no keyword handling).
         self._enqueue_nd_range: Any = cl._cl.enqueue_nd_range_kernel
+        self._max_group_items: int | None = None
+
+    @property
+    def max_group_items(self) -> int:
+        """The most work-items per work-group this kernel allows on its device (the driver
+        may allow fewer than the device's maximum for a kernel that needs many resources)."""
+        if self._max_group_items is None:
+            import pyopencl as cl
+
+            device = self.kernel.context.devices[0]
+            info = cl.kernel_work_group_info.WORK_GROUP_SIZE
+            self._max_group_items = int(self.kernel.get_work_group_info(info, device))
+        return self._max_group_items
 
     def _kernel_of(self, cl_program: Any) -> Any:
         """The program's kernel with its argument types fixed (``set_args`` packs by them)."""
@@ -167,8 +180,16 @@ class OpenCLProgram(Program):
             if self.uses_barrier and gsize != grid[:dims]:
                 # Rounding needs the early return of surplus work-items, which a barrier
                 # forbids (codegen.opencl emits no such guard in barrier kernels).
-                raise ValueError(f"kernel {self.module.name} uses barrier(): its grid {grid} "
-                                 f"must be a multiple of the block {block}")  # fmt: skip
+                raise LaunchConfigError(f"kernel {self.module.name} uses barrier(): its "
+                                        f"grid {grid} must be a multiple of the block "
+                                        f"{block}")  # fmt: skip
+            items = math.prod(lsize)
+            if items > self.max_group_items:
+                raise LaunchConfigError(
+                    f"block {block} has {items} work-items; kernel {self.module.name} allows "
+                    f"at most {self.max_group_items} per work-group on this device (the "
+                    f"driver's CL_KERNEL_WORK_GROUP_SIZE)"
+                )
         if len(self._sizes) < 64:
             self._sizes[key] = (gsize, lsize)
         return gsize, lsize
