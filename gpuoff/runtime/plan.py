@@ -197,9 +197,13 @@ class Plan:
             if _guards_on:
                 waits = self._check(args)
                 event = self._run(launch, program, args, waits, geo)
-                stats.launched()
                 made: list[guards.Use] = []
-                result = self._commit(args, event, made)
+                try:
+                    stats.launched()
+                    result = self._commit(args, event, made)
+                except BaseException:  # an interrupt (Ctrl-C) after the launch was made
+                    guards.track(event, args)  # synchronize() waits for it; args stay alive
+                    raise
                 if host_arrays is None and (
                     (self._relaunch is not None and len(made) == len(self.array_idx)
                      and not any(args[i]._st.foreign for i in self.array_idx))

@@ -68,7 +68,7 @@ from gpuoff.runtime.devices.base import (
     Limits,
     Program,
 )  # fmt: skip
-from gpuoff.runtime.devices.opencl_events import CL_COMPLETE, NO_COMMAND, OpenCLEvent
+from gpuoff.runtime.devices.opencl_events import CL_COMPLETE, NO_COMMAND, UNQUEUED, OpenCLEvent
 from gpuoff.runtime.devices.opencl_program import (
     OpenCLProgram,
     build_cl_program,
@@ -397,7 +397,12 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         with self._queue_lock:
             if self._held_event is not None:
                 self._flush_locked()
-            event.cl_event = program.enqueue(self.queue, args, grid, block, self._err_buf, slot)
+            try:
+                event.cl_event = program.enqueue(self.queue, args, grid, block, self._err_buf,
+                                                 slot)  # fmt: skip
+            except BaseException:
+                self._stand_in(event)
+                raise
             return self._enqueued(event)
 
     def relaunch(self, program: OpenCLProgram) -> Event:
@@ -410,7 +415,11 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
             with self._queue_lock:
                 if self._held_event is not None:
                     self._flush_locked()
-                event.cl_event = program.enqueue_again(self.queue, slot)
+                try:
+                    event.cl_event = program.enqueue_again(self.queue, slot)
+                except BaseException:
+                    self._stand_in(event)
+                    raise
                 event.order = next(self._order)
             return event
         with self._queue_lock:  # held (see the module docstring)
@@ -491,6 +500,23 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
             event.cl_event = NO_COMMAND
             event._error = exc
             raise
+        except BaseException:  # interrupted (Ctrl-C) part-way through the burst
+            self._stand_in(event)
+            raise
+
+    def _stand_in(self, event: OpenCLEvent) -> None:
+        """Give ``event`` a command after an interrupt (``KeyboardInterrupt``) cut its launch
+        short: a marker, which completes after whatever of it reached the queue (the caller
+        holds ``_queue_lock``), or no command at all; never ``None``, which every wait for it
+        would trip over."""
+        if event.cl_event is not None:
+            return
+        try:
+            event.cl_event = _cl().enqueue_marker(self.queue)
+        except BaseException:  # noqa: BLE001 - a second interrupt, a broken queue
+            event.cl_event = NO_COMMAND
+        if event.order == UNQUEUED:
+            event.order = next(self._order)
 
     # -- error records --------------------------------------------------------------------------
     #
@@ -506,7 +532,11 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
             self._seq += 1
             stale = seq - _ERR_SLOTS
         if stale >= self._read_upto:
-            self._owners[stale % _ERR_SLOTS].cl_event.wait()  # type: ignore[union-attr]
+            owner = self._owners[stale % _ERR_SLOTS]
+            if owner is not None:
+                if owner.cl_event is None:
+                    self.flush()
+                (owner.cl_event or NO_COMMAND).wait()
             self._read_records(stale)
         event.seq = seq
         event._program = program

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from gpuoff.runtime.devices.base import Event, Program
 
-_UNQUEUED = 1 << 62  # an event's order until its command is enqueued: never "done" by order
+UNQUEUED = 1 << 62  # an event's order until its command is enqueued: never "done" by order
 CL_COMPLETE = 0
 
 
@@ -47,7 +47,7 @@ class OpenCLEvent(Event):
     def __init__(self, cl_event: Any, device: EventQueue, keep: object = None) -> None:
         self.cl_event = cl_event
         self._device = device
-        self.order = _UNQUEUED  # position in the device's in-order queue (set when enqueued)
+        self.order = UNQUEUED  # position in the device's in-order queue (set when enqueued)
         self.seq = -1  # launch number for checked launches (its error-record slot)
         self._program: Program | None = None  # a checked launch's program (its error)
         self._error: Exception | None = None
@@ -74,7 +74,7 @@ class OpenCLEvent(Event):
     def implies(self, other: Event) -> bool:
         # One in-order queue: a command completes after every command enqueued before it.
         return (type(other) is OpenCLEvent and other._device is self._device
-                and other.order <= self.order != _UNQUEUED)  # fmt: skip
+                and other.order <= self.order != UNQUEUED)  # fmt: skip
 
     def wait(self) -> None:
         dev = self._device
@@ -82,8 +82,8 @@ class OpenCLEvent(Event):
         if order > dev._done_upto:
             if self.cl_event is None:
                 dev.flush()
-            self.cl_event.wait()
-            if order > dev._done_upto and order != _UNQUEUED:
+            (self.cl_event or NO_COMMAND).wait()  # None only if flushing failed outright
+            if order > dev._done_upto and order != UNQUEUED:
                 dev._done_upto = order
         self._keep = None
         if self.seq >= dev._read_upto:
