@@ -1,8 +1,9 @@
 """The on-disk compile cache (DESIGN example 8: keys from explicit parts).
 
 Key parts: the source hash of the kernel (its source, the device functions it reaches, the
-constants it captures), the argument signature, the device's target key (for ``cpu``: host CPU
-name, features, llvmlite and gpuoff versions), the kernel options and gpuoff's version. An
+constants it captures, also through attributes: ``helpers.bump``, ``cfg.OFFSET``), the
+argument signature, the device's target key (for ``cpu``: host CPU name, features, llvmlite
+and gpuoff versions), the kernel options and gpuoff's version. An
 entry holds the specialised IR module (pickled), the device artifact (for ``cpu`` a shared
 library, or object code where no linker works) and the artifact's SHA-256, so a hit skips
 tracing and compiling (and, on ``cpu``, importing llvmlite and the front end).
@@ -86,14 +87,69 @@ def _function_parts(fn: Callable[..., Any], seen: set[int], out: list[str]) -> N
         scope.update(zip(fn.__code__.co_freevars, (c.cell_contents for c in fn.__closure__),
                          strict=True))  # fmt: skip
         names.update(fn.__code__.co_freevars)
+    namespaces = False
+    value: Any
     for name in sorted(names):
         value = scope.get(name)
-        if isinstance(value, lang.DeviceFunction):
-            _function_parts(value.pyfunc, seen, out)
-        elif (
-            isinstance(value, _SCALAR_CONSTANTS) or hasattr(value, "dtype") and not callable(value)
-        ):
-            out.append(f"{name}={value!r}")
+        _value_part(name, value, seen, out)
+        namespaces = namespaces or _namespace(value)
+    if not namespaces:
+        return  # nothing reached through attributes but the language itself (go.*, math.*)
+    # what it reaches through attributes (``helpers.bump``, ``cfg.OFFSET``, ``cfg.sub.SCALE``):
+    # the front end resolves these chains too, so the key must follow them
+    for chain in sorted(_attribute_chains(fn.__code__)):
+        value = scope.get(chain[0])
+        for depth in range(1, len(chain)):
+            if isinstance(value, (lang.DeviceFunction, *_SCALAR_CONSTANTS)):
+                break  # reached as a whole above
+            try:
+                value = getattr(value, chain[depth])
+            except Exception:  # noqa: BLE001 - what the kernel cannot reach, it cannot use
+                break
+            _value_part(".".join(chain[: depth + 1]), value, seen, out)
+
+
+def _value_part(name: str, value: Any, seen: set[int], out: list[str]) -> None:
+    """The key part of one name the kernel uses: a device function's own parts, a constant's
+    value; nothing for anything else (modules, gpuoff's own names)."""
+    if isinstance(value, lang.DeviceFunction):
+        _function_parts(value.pyfunc, seen, out)
+    elif isinstance(value, _SCALAR_CONSTANTS) or hasattr(value, "dtype") and not callable(value):
+        out.append(f"{name}={value!r}")
+
+
+def _namespace(value: Any) -> bool:
+    """Whether a kernel may reach device functions or constants through attributes of
+    ``value``: a module other than gpuoff's and ``math``, or any other object that is not
+    itself a constant, a device function, a class or a function."""
+    if isinstance(value, types.ModuleType):
+        return not (value.__name__ == "math" or value.__name__.split(".")[0] == "gpuoff")
+    return value is not None and not (
+        isinstance(value, (lang.DeviceFunction, *_SCALAR_CONSTANTS)) or callable(value)
+        or hasattr(value, "dtype")
+    )  # fmt: skip
+
+
+_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_DEREF", "LOAD_NAME", "LOAD_CLASSDEREF"})
+_ATTRIBUTES = frozenset({"LOAD_ATTR", "LOAD_METHOD"})
+
+
+def _attribute_chains(code: types.CodeType) -> set[tuple[str, ...]]:
+    """Every ``name.attr[.attr...]`` the code (and the code nested in it) loads."""
+    import dis
+
+    chains: set[tuple[str, ...]] = set()
+    for c in _code_objects(code):
+        chain: list[str] | None = None
+        for ins in dis.get_instructions(c):
+            if ins.opname in _LOADS:
+                chain = [str(ins.argval)]
+            elif ins.opname in _ATTRIBUTES and chain is not None:
+                chain.append(str(ins.argval))
+                chains.add(tuple(chain))
+            else:
+                chain = None
+    return chains
 
 
 def source_hash(fn: Callable[..., Any]) -> str:

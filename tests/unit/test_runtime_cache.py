@@ -194,3 +194,58 @@ def test_concurrent_writers_never_expose_half_an_entry(
     assert all(p.wait() == 0 for p in procs)
     assert cache.load("shared") is not None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shared.bin"]  # no temporaries
+
+
+# -- what a kernel reaches through a module attribute (issue 20, item 9: a stale disk cache) --
+
+
+MAIN = """
+import sys
+import numpy as np
+import gpuoff as go
+from gpuoff import Array, BorrowMut, f32
+import cfg
+import helpers
+
+@go.kernel
+def k(x: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    if i < x.shape[0]:
+        x[i] = helpers.bump(x[i]) + cfg.OFFSET + cfg.nested.SCALE
+
+with go.on(sys.argv[1]):
+    x = go.zeros(4, go.f32)
+    k[4](x)
+    print(x.numpy()[0], go.stats().compiles)
+"""
+
+
+def _run(folder: Path, device: str) -> tuple[float, int]:
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(folder / "cache"), PYTHONPATH=str(folder))
+    proc = subprocess.run([sys.executable, str(folder / "main.py"), device], env=env,
+                          capture_output=True, text=True, check=False, timeout=120)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    value, compiles = proc.stdout.split()
+    return float(value), int(compiles)
+
+
+@pytest.mark.parametrize("device", ["cpu", "opencl:0"])
+def test_a_changed_module_attribute_the_kernel_reaches_recompiles(
+    tmp_path: Path, device: str
+) -> None:
+    if device not in [d.name for d in go.devices() if d.available]:
+        pytest.skip(f"{device} is not available here")
+    (tmp_path / "main.py").write_text(MAIN)
+    helpers = "import gpuoff as go\n\n@go.func\ndef bump(v: float) -> float:\n    return v + {}\n"
+    cfg = "import types\nOFFSET = {}\nnested = types.SimpleNamespace(SCALE={})\n"
+    (tmp_path / "helpers.py").write_text(helpers.format("1.0"))
+    (tmp_path / "cfg.py").write_text(cfg.format(10, 100))
+    assert _run(tmp_path, device) == (111.0, 1)
+    assert _run(tmp_path, device) == (111.0, 0)  # a disk hit
+    (tmp_path / "helpers.py").write_text(helpers.format("2.0"))  # the device function
+    assert _run(tmp_path, device) == (112.0, 1)
+    (tmp_path / "cfg.py").write_text(cfg.format(20, 100))  # a module constant
+    assert _run(tmp_path, device) == (122.0, 1)
+    (tmp_path / "cfg.py").write_text(cfg.format(20, 300))  # an attribute of an attribute
+    assert _run(tmp_path, device) == (322.0, 1)
+    assert _run(tmp_path, device) == (322.0, 0)
