@@ -17,6 +17,7 @@ from gpuoff.errors import (
     GpuoffError,
     LaunchConfigError,
     LaunchTypeError,
+    OutOfMemoryError,
     UseAfterMoveError,
 )
 from gpuoff.lang import (
@@ -89,7 +90,7 @@ from gpuoff.runtime.stats import stats
 __all__ = [
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
     "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError", "LaunchConfigError",
-    "LaunchTypeError", "Owned",
+    "LaunchTypeError", "OutOfMemoryError", "Owned",
     "UseAfterMoveError", "abs", "atomic_add", "atomic_max", "atomic_min", "barrier", "boolean",
     "ceil", "cos", "erf", "exp", "f16", "f32", "f64", "floor", "fma", "func", "global_id",
     "global_size", "group_id", "i32", "i64", "isinf", "isnan", "local_id", "local_size", "log",

@@ -102,6 +102,11 @@ class DeviceError(GpuoffError, RuntimeError):
     """A device or backend is unavailable or failed (no driver, out of memory, ...)."""
 
 
+class OutOfMemoryError(DeviceError, MemoryError):
+    """Memory for a buffer could not be allocated, on the host or on a device (also a
+    ``MemoryError``, as NumPy raises)."""
+
+
 __all__ = [
     "BarrierError",
     "BorrowError",
@@ -113,6 +118,7 @@ __all__ = [
     "IndexCountError",
     "LaunchConfigError",
     "LaunchTypeError",
+    "OutOfMemoryError",
     "SourceLocation",
     "UseAfterMoveError",
 ]

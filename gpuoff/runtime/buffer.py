@@ -22,7 +22,7 @@ from typing import Any, TypeVar, overload
 import numpy as np
 
 from gpuoff import lang
-from gpuoff.errors import BorrowError, GpuoffError
+from gpuoff.errors import BorrowError, GpuoffError, OutOfMemoryError
 from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
 from gpuoff.runtime import guards
@@ -200,8 +200,10 @@ class Buffer(Array[DT]):
             view = layout[index]
         except IndexError:
             raise
-        if not isinstance(view, np.ndarray):
-            return self.numpy()[index]
+        if not isinstance(view, np.ndarray):  # one element: read it, copy nothing else
+            self._sync_host(Access.HOST_READ, register=False)
+            with guards.LOCK:
+                return self._layout()[index]
         if view.size and not np.may_share_memory(view, layout):
             raise ViewError("only basic indexing (ints, slices, ...) makes buffer views")
         item = self._dt.itemsize
@@ -261,8 +263,11 @@ class Buffer(Array[DT]):
         """A copy of the contents as a NumPy array (waits for pending writers)."""
         self._sync_host(Access.HOST_READ, register=False)
         with guards.LOCK:
-            return self._layout().copy()
-
+            try:
+                return self._layout().copy()
+            except MemoryError:
+                raise OutOfMemoryError(f"cannot allocate {self.nbytes} bytes of host memory "
+                                       f"for a copy of a {self._describe()}") from None
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
         """``np.asarray(buf)``: a copy (a live view would escape the guards: use ``host()``)."""
         if copy is False:
@@ -374,7 +379,11 @@ work-items never straddle two; NumPy alone gives 16)."""
 def _aligned(shape: tuple[int, ...], dtype: np.dtype[Any], zero: bool) -> np.ndarray[Any, Any]:
     """A C-contiguous array starting at an ``ALIGN``-byte boundary (zeroed when ``zero``)."""
     nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    raw = (np.zeros if zero else np.empty)(nbytes + ALIGN, np.uint8)
+    try:
+        raw = (np.zeros if zero else np.empty)(nbytes + ALIGN, np.uint8)
+    except MemoryError:
+        raise OutOfMemoryError(f"cannot allocate {nbytes} bytes of host memory for a buffer "
+                               f"of shape {shape} ({dtype.name})") from None  # fmt: skip
     start = -raw.ctypes.data % ALIGN
     return raw[start : start + nbytes].view(dtype).reshape(shape)
 

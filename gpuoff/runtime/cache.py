@@ -191,13 +191,27 @@ def make_key(*parts: str) -> str:
     return hashlib.sha256("\0".join((*head, *parts)).encode()).hexdigest()
 
 
+_MAGIC = b"gpuoff cache 1\n"
+"""The head of every entry file, followed by the SHA-256 of the pickle that follows it: an
+entry is unpickled only if it is exactly what was written (a damaged one can unpickle into
+objects that look right and are not: a flipped byte in a cached signature made a launch
+refuse its own f32 argument)."""
+
+
 def _read(key: str, folder: Path | None = None) -> Any:
     folder = folder or cache_dir()
     if folder is None:
         return None
     try:
         with open(folder / f"{key}.bin", "rb") as fh:
-            return pickle.load(fh)
+            data = fh.read()
+        head = len(_MAGIC) + 32
+        if not data.startswith(_MAGIC):
+            return None
+        payload = memoryview(data)[head:]
+        if hashlib.sha256(payload).digest() != data[len(_MAGIC) : head]:
+            return None
+        return pickle.loads(payload)
     except Exception:  # noqa: BLE001 - missing, truncated or stale: recompute
         return None
 
@@ -218,7 +232,8 @@ def _write(key: str, value: object, folder: Path | None = None) -> None:
         return
     try:
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            fh.write(_MAGIC + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, folder / f"{key}.bin")
     except Exception:  # noqa: BLE001 - unpicklable or unwritable: leave no temporary behind
         try:

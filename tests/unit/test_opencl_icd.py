@@ -73,7 +73,7 @@ def test_the_verdict_is_kept_on_disk_per_driver(tmp_path: Path) -> None:
     failing = _FakeCL(error="error: nope")
     reason = opencl_icd.build_failure(failing, *_pair("1.0"))
     entries = list((tmp_path / "cache" / "opencl-probe").glob("*.json"))
-    assert [json.loads(e.read_text()) for e in entries] == [{"failure": reason}]
+    assert [json.loads(e.read_text())["failure"] for e in entries] == [reason]
     opencl_icd._verdicts.clear()  # a new process: only the disk remembers
     healthy = _FakeCL()
     assert opencl_icd.build_failure(healthy, *_pair("1.0")) == reason
@@ -91,6 +91,11 @@ def test_a_corrupt_verdict_on_disk_is_probed_again(tmp_path: Path) -> None:
     cl = _FakeCL()
     assert opencl_icd.build_failure(cl, *_pair("1.0")) == ""
     assert cl.builds == 1
+    # valid JSON with another verdict than the one stored (a flipped byte): probed again too
+    entry.write_text(entry.read_text().replace('"failure": ""', '"failure": "x"'))
+    opencl_icd._verdicts.clear()
+    assert opencl_icd.build_failure(cl, *_pair("1.0")) == ""
+    assert cl.builds == 2
 
 
 _PREPARE = textwrap.dedent(

@@ -106,6 +106,26 @@ class AllOf(Event):
         return other is self or any(part.implies(other) or part is other for part in self.parts)
 
 
+def address_space_left() -> int | None:
+    """Bytes of address space this process may still map under ``RLIMIT_AS`` (``ulimit -v``),
+    or None when there is no such limit (or no way to tell). Drivers that put device memory
+    in host memory and allocate it lazily (PoCL) crash at the first use of an allocation the
+    limit refuses, so such devices ask this first and refuse it themselves."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            return None
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmSize:"):
+                    return max(soft - int(line.split()[1]) * 1024, 0)
+    except (ImportError, OSError, ValueError):
+        return None
+    return None
+
+
 I64_MAX = 2**63 - 1
 """Global ids and sizes are i64 in every backend: no grid (rounded up to whole groups) and no
 count of work-items may exceed this."""

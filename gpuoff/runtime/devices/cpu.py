@@ -27,7 +27,7 @@ import numpy as np
 
 from codegen import abi
 from gpuoff import __version__
-from gpuoff.errors import BoundsError, DeviceError
+from gpuoff.errors import BoundsError, DeviceError, OutOfMemoryError
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ScalarType
 from gpuoff.runtime import debug
@@ -300,7 +300,10 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
 
     # memory: plain host arrays
     def allocate(self, nbytes: int) -> Allocation:
-        return Allocation(np.empty(nbytes, np.uint8), nbytes)
+        try:
+            return Allocation(np.empty(nbytes, np.uint8), nbytes)
+        except MemoryError:
+            raise OutOfMemoryError(f"cpu: cannot allocate {nbytes} bytes") from None
 
     def free(self, allocation: Allocation) -> None:
         allocation.handle = None

@@ -371,14 +371,21 @@ def cached_target_key(folder: Path | None) -> str | None:
         text = (folder / f"host-{fingerprint}.key").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    # a complete entry is one line ending in a newline (a torn write has none)
-    return text[:-1] if text.endswith("\n") and text.count("\n") == 1 else None
+    # a complete entry is one line, the key and its check, ending in a newline
+    key, _, check = text[:-1].rpartition("\t")
+    if not text.endswith("\n") or text.count("\n") != 1 or check != _key_check(key):
+        return None
+    return key
+
+
+def _key_check(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def remember_target_key(folder: Path | None, key: str) -> None:
     """Remember ``key`` in ``folder`` for ``cached_target_key`` (atomically; best effort)."""
     fingerprint = host_fingerprint() if folder is not None else None
-    if folder is None or fingerprint is None or "\n" in key:
+    if folder is None or fingerprint is None or "\n" in key or "\t" in key:
         return
     import tempfile
 
@@ -387,7 +394,7 @@ def remember_target_key(folder: Path | None, key: str) -> None:
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(key + "\n")
+                fh.write(f"{key}\t{_key_check(key)}\n")
             os.replace(tmp, folder / f"host-{fingerprint}.key")
         except BaseException:
             os.unlink(tmp)

@@ -27,7 +27,14 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.errors import BarrierError, BoundsError, CompileError, DeviceError, GpuoffError
+from gpuoff.errors import (
+    BarrierError,
+    BoundsError,
+    CompileError,
+    DeviceError,
+    GpuoffError,
+    OutOfMemoryError,
+)
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ArrayType
 from gpuoff.runtime.devices.base import (
@@ -375,7 +382,8 @@ class CudaDevice(Device, Relaunch["CudaProgram"]):
         self.current()
         result = self.drv.cuMemAlloc(max(nbytes, 1))
         if int(result[0]) == 2:  # CUDA_ERROR_OUT_OF_MEMORY
-            raise DeviceError(f"{self.name}: out of device memory allocating {nbytes} bytes")
+            raise OutOfMemoryError(f"{self.name}: out of device memory allocating {nbytes} "
+                                   "bytes")  # fmt: skip
         return Allocation(int(self._check(result, "cuMemAlloc")), nbytes)
 
     def free(self, allocation: Allocation) -> None:

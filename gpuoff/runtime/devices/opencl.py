@@ -53,7 +53,7 @@ import numpy as np
 
 from codegen.opencl import ERR_LEN, EXACT_GRID_OPTION
 from gpuoff import __version__
-from gpuoff.errors import DeviceError
+from gpuoff.errors import DeviceError, OutOfMemoryError
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime import debug
 from gpuoff.runtime.devices import opencl_icd
@@ -67,6 +67,7 @@ from gpuoff.runtime.devices.base import (
     LaunchArg,
     Limits,
     Program,
+    address_space_left,
 )  # fmt: skip
 from gpuoff.runtime.devices.opencl_events import CL_COMPLETE, NO_COMMAND, UNQUEUED, OpenCLEvent
 from gpuoff.runtime.devices.opencl_program import (
@@ -195,6 +196,8 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         )
         self.description = f"{device.name.strip()} ({platform.name.strip()})"
         self.max_group = int(device.max_work_group_size)
+        # device memory in host memory (CPU drivers, integrated GPUs): see ``allocate``
+        self._host_backed = _unified(device) or bool(device.type & cl.device_type.CPU)
         sizes = [int(v) for v in device.max_work_item_sizes][:3]
         self._limits = Limits(
             max_block_items=self.max_group,
@@ -263,10 +266,20 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
 
     def allocate(self, nbytes: int) -> Allocation:
         cl = _cl()
+        limit = int(self.cl_device.max_mem_alloc_size)
+        if nbytes > limit:
+            raise OutOfMemoryError(f"{self.name}: cannot allocate {nbytes} bytes: the device "
+                                   f"allocates at most {limit} bytes at once")  # fmt: skip
+        if self._host_backed:
+            left = address_space_left()
+            if left is not None and nbytes + (64 << 20) > left:  # the driver needs some too
+                raise OutOfMemoryError(f"{self.name}: cannot allocate {nbytes} bytes: the "
+                                       f"process may map only {left} more (ulimit -v)")  # fmt: skip
         try:
             buf = cl.Buffer(self.context, cl.mem_flags.READ_WRITE, size=max(nbytes, 1))
         except cl.Error as exc:
-            raise DeviceError(f"{self.name}: cannot allocate {nbytes} bytes: {exc}") from exc
+            raise OutOfMemoryError(f"{self.name}: cannot allocate {nbytes} bytes: "
+                                   f"{exc}") from exc  # fmt: skip
         return Allocation(buf, nbytes)
 
     def free(self, allocation: Allocation) -> None:

@@ -97,7 +97,11 @@ def prepare() -> None:
                 continue
     for name, target in lines.items():
         path = folder / name
-        if not path.exists() or path.read_text() != target:
+        try:
+            current = path.read_bytes() if path.exists() else None
+        except OSError:
+            current = None
+        if current != target.encode():  # missing, stale or damaged: the loader must read it
             path.write_text(target)
     os.environ["OCL_ICD_VENDORS"] = str(folder)
 
@@ -148,9 +152,11 @@ def build_failure(cl: Any, platform: Any, device: Any) -> str:
     if root is not None:
         path = root / "opencl-probe" / f"{key}.json"
         try:
-            verdict = str(json.loads(path.read_text())["failure"])
-            _verdicts[key] = verdict
-            return verdict
+            entry = json.loads(path.read_bytes())
+            verdict = str(entry["failure"])
+            if entry["check"] == _check(key, verdict):  # damaged: probe again
+                _verdicts[key] = verdict
+                return verdict
         except (OSError, ValueError, KeyError, TypeError):
             pass
     verdict = _build_once(cl, device)
@@ -159,11 +165,15 @@ def build_failure(cl: Any, platform: Any, device: Any) -> str:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"failure": verdict}))
+            tmp.write_text(json.dumps({"failure": verdict, "check": _check(key, verdict)}))
             os.replace(tmp, path)
         except OSError:
             pass
     return verdict
+
+
+def _check(key: str, verdict: str) -> str:
+    return hashlib.sha256(f"{key}\0{verdict}".encode()).hexdigest()[:16]
 
 
 def _build_once(cl: Any, device: Any) -> str:

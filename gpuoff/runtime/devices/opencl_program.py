@@ -10,6 +10,7 @@ global and local sizes computed once per (grid, block).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import operator
 import os
@@ -367,9 +368,10 @@ def _build(
 ) -> tuple[Any, str]:  # fmt: skip
     options = [*source.build_options, *extra_options]
     dev = device.cl_device
-    if binary_path is not None and binary_path.is_file():
+    binary = _load(binary_path) if binary_path is not None else None
+    if binary is not None and binary_path is not None:
         try:
-            prg = cl.Program(device.context, [dev], [binary_path.read_bytes()])
+            prg = cl.Program(device.context, [dev], [binary])
             prg.build(options=options)
             debug.log(debug.CACHE, f"opencl binary cache hit: {module.name} ({binary_path.name})")
             return prg, ""
@@ -411,15 +413,44 @@ def driver_messages(log: str) -> str:
     return "\n".join(kept).strip()
 
 
+_MAGIC = b"gpuoff opencl binary 1\n"
+"""The head of a cached driver binary, followed by the SHA-256 of the binary and the binary."""
+
+
+def _load(path: Path) -> bytes | None:
+    """The driver binary cached at ``path``, or None when there is none or it is not exactly
+    what was stored (truncated, damaged, of an older format): a driver handed a damaged binary
+    may crash the process (PoCL did), so it never sees one."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_MAGIC) + 32
+    digest = data[len(_MAGIC) : head]
+    if not data.startswith(_MAGIC) or hashlib.sha256(data[head:]).digest() != digest:
+        if data:
+            debug.log(debug.CACHE, f"opencl binary cache entry damaged, ignored: {path.name}")
+        return None
+    return data[head:]
+
+
 def _store(path: Path, data: bytes) -> None:
-    """Write ``data`` atomically (a concurrent reader sees the old file or the new one)."""
+    """Write ``data`` atomically (a concurrent reader sees the old file or the new one), with
+    the digest ``_load`` checks."""
     if not data:
         return
+    data = bytes(data)
+    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
         with os.fdopen(fd, "wb") as fh:
-            fh.write(bytes(data))
+            fh.write(_MAGIC + hashlib.sha256(data).digest() + data)
         os.replace(tmp, path)
     except OSError as exc:
         debug.log(debug.CACHE, f"opencl binary cache not written ({exc})")
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
