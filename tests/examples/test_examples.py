@@ -46,3 +46,50 @@ def test_mandelbrot_example_detects_a_wrong_result(tmp_path: Path) -> None:
     b = example.mandelbrot_numpy(20, 30, -2.0, -0.5, 0.1, 30)
     assert (a != b).mean() > 1e-3
     assert a.max() == 30 and a.min() >= 0
+
+
+# Every example and the tour exit non-zero when a result is wrong (issue 20, item 7). A wrong
+# result is made by the one thing every example reads its results through: each array a
+# buffer hands to the host is off by one (or by half of itself), as if the device had erred.
+WRONG_RESULTS = """
+import runpy, sys
+import numpy as np
+import gpuoff as go
+
+real = go.Buffer.numpy
+
+def wrong(self):
+    out = real(self)
+    if out.dtype.kind in "iu":
+        return out + 1
+    return out * 1.5 + 1
+
+go.Buffer.numpy = wrong
+sys.argv = sys.argv[1:]
+if sys.argv[0] == "tour":
+    from gpuoff.cli import main
+    sys.exit(main(sys.argv))
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_exits_non_zero_on_a_wrong_result(path: Path, tmp_path: Path) -> None:
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(tmp_path / "cache"), GPUOFF_DEVICE="cpu")
+    proc = subprocess.run(
+        [sys.executable, "-c", WRONG_RESULTS, str(path), *ARGS.get(path.name, [])],
+        capture_output=True, text=True, cwd=ROOT, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "DIFFERS" in proc.stdout and "matches NumPy" not in proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+def test_tour_exits_non_zero_on_a_wrong_result(tmp_path: Path) -> None:
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(tmp_path / "cache"), GPUOFF_DEVICE="cpu")
+    proc = subprocess.run(
+        [sys.executable, "-c", WRONG_RESULTS, "tour"], capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stdout.count("  FAIL ") == 3 and "some results differ" in proc.stdout
