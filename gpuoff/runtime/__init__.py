@@ -11,12 +11,16 @@ Behaviour users can rely on beyond SPEC.md (kept here, next to the code that imp
 - A launch with NumPy array arguments completes before it returns.
 - A launch that conflicts with an open host view raises ``BorrowError`` at once, also when the
   view is open in another thread.
-- Views made before a buffer was moved stay usable (they are other handles); the moved handle
-  is dead. Overlap is judged on byte ranges: two interleaved strided views of one buffer
+- A move kills the moved handle and every other handle sharing a byte with it (views made
+  before the move, the buffer a moved view came from); views sharing none stay usable. Overlap
+  of launch arguments is judged on byte ranges: two interleaved strided views of one buffer
   (``b[0::2]`` and ``b[1::2]``) count as overlapping.
-- ``go.asarray(ndarray)`` shares the array's memory; host writes through the array itself
-  bypass the guards, as with ``np.asarray``. DLPack and ``__cuda_array_interface__`` exports
-  sync first and are then outside the guards.
+- Memory gpuoff does not own (NumPy arguments, ``go.asarray(ndarray)``, DLPack imports, live
+  DLPack exports) is shared with its owner, who must leave it alone between a launch and the
+  next synchronisation point; at each, both agree on every device (docs/memory.md, rules in
+  ``residency``). ``__cuda_array_interface__`` exports sync first and are then outside the
+  guards.
+- The tracebacks of gpuoff's errors show the user's frames (``tracebacks``).
 - Kernels with the same signature on the same device share one compiled plan; compiled code
   and parameter declarations are cached on disk (``runtime.cache``).
 

@@ -27,6 +27,7 @@ from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
 from gpuoff.runtime import guards
 from gpuoff.runtime.residency import Storage
+from gpuoff.runtime.tracebacks import entry_point
 
 DT = TypeVar("DT", bound=lang.DType)
 
@@ -168,6 +169,7 @@ class Buffer(Array[DT]):
 
     # -- copies ----------------------------------------------------------------------------------
 
+    @entry_point
     def copy(self) -> Buffer[DT]:
         """A new, independent buffer holding this buffer's elements (a view's only), in
         C order, after waiting for pending writers; ``copy.copy(buf)`` and
@@ -184,6 +186,7 @@ class Buffer(Array[DT]):
     def __deepcopy__(self, memo: dict[int, Any]) -> Buffer[DT]:
         return self.copy()
 
+    @entry_point
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled by value (SPEC §4): the elements, after waiting for pending writers; a
         view stores only its own elements. Unpickling makes a new buffer."""
@@ -191,6 +194,7 @@ class Buffer(Array[DT]):
 
     # -- views -----------------------------------------------------------------------------------
 
+    @entry_point
     def __getitem__(self, index: Any) -> Any:
         """Basic indexing (ints, slices, steps, ``...``, ``None``) gives a view sharing the
         allocation; indexing every dimension with an int reads that element (synchronising)."""
@@ -211,6 +215,7 @@ class Buffer(Array[DT]):
         strides = tuple(s // item for s in view.strides)
         return Buffer(self._st, offset, view.shape, strides, self._dt)
 
+    @entry_point
     def __setitem__(self, index: Any, value: Any) -> None:
         """``buf[i] = v`` on the host: a short ``host_mut()`` section."""
         with self.host_mut() as a:
@@ -259,6 +264,7 @@ class Buffer(Array[DT]):
             if use.access.writes:
                 self._st.host_written(use.lo, use.hi)
 
+    @entry_point
     def numpy(self) -> np.ndarray[Any, Any]:
         """A copy of the contents as a NumPy array (waits for pending writers)."""
         self._sync_host(Access.HOST_READ, register=False)
@@ -268,6 +274,7 @@ class Buffer(Array[DT]):
             except MemoryError:
                 raise OutOfMemoryError(f"cannot allocate {self.nbytes} bytes of host memory "
                                        f"for a copy of a {self._describe()}") from None
+    @entry_point
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray[Any, Any]:
         """``np.asarray(buf)``: a copy (a live view would escape the guards: use ``host()``)."""
         if copy is False:
@@ -337,6 +344,7 @@ class Buffer(Array[DT]):
             "version": 3,
         }
 
+    @entry_point
     def __dlpack__(self, **kwargs: Any) -> Any:
         """Export the host bytes (after waiting for every pending use). The consumer shares
         the memory from then on, as memory gpuoff does not own (docs/memory.md): between a
@@ -402,6 +410,7 @@ def empty(shape: _Shape) -> Buffer[lang.f32]: ...
 def empty(shape: _Shape, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
 def empty(shape: _Shape, dtype: object) -> Buffer[Any]: ...
+@entry_point
 def empty(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """An uninitialised buffer (never copied anywhere until something writes it)."""
     dt = _np_dtype(dtype)
@@ -414,6 +423,7 @@ def zeros(shape: _Shape) -> Buffer[lang.f32]: ...
 def zeros(shape: _Shape, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
 def zeros(shape: _Shape, dtype: object) -> Buffer[Any]: ...
+@entry_point
 def zeros(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer of zeros (``dtype``: ``go.f32`` (default), a NumPy dtype or its name)."""
     return _from_host(_aligned(_shape(shape), _np_dtype(dtype), zero=True), written=True)
@@ -425,6 +435,7 @@ def full(shape: _Shape, fill_value: Any) -> Buffer[lang.f32]: ...
 def full(shape: _Shape, fill_value: Any, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
 def full(shape: _Shape, fill_value: Any, dtype: object) -> Buffer[Any]: ...
+@entry_point
 def full(shape: _Shape, fill_value: Any, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer filled with ``fill_value``."""
     a = _aligned(_shape(shape), _np_dtype(dtype), zero=False)
@@ -436,6 +447,7 @@ def full(shape: _Shape, fill_value: Any, dtype: object = lang.f32) -> Buffer[Any
 def array(obj: Any, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
 def array(obj: Any, dtype: object = None) -> Buffer[Any]: ...
+@entry_point
 def array(obj: Any, dtype: object = None) -> Buffer[Any]:
     """A new buffer holding a copy of ``obj`` (array-like or Buffer)."""
     if isinstance(obj, Buffer):
@@ -456,6 +468,7 @@ of guards). A live buffer keeps its array alive, so the address identifies the a
 def asarray(obj: Any, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
 def asarray(obj: Any, dtype: object = None) -> Buffer[Any]: ...
+@entry_point
 def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     """``obj`` as a buffer: itself if it is one; a C-contiguous, aligned, writeable NumPy array
     of a gpuoff dtype is wrapped without a copy (the buffer then shares the array's memory:
@@ -479,6 +492,7 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     return array(obj, dtype)
 
 
+@entry_point
 def from_dlpack(obj: Any) -> Buffer[Any]:
     """A buffer sharing the memory of a host DLPack producer (copied if not C-contiguous)."""
     return asarray(np.from_dlpack(obj))

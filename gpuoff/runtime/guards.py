@@ -43,6 +43,7 @@ from gpuoff.ownership import (
 )
 from gpuoff.runtime import stats
 from gpuoff.runtime.devices.base import Event
+from gpuoff.runtime.tracebacks import entry_point
 
 LOCK = threading.RLock()
 """Protects every Storage's uses, host views, residency, and the pending/deferred lists."""
@@ -253,6 +254,7 @@ def raise_deferred() -> None:
     raise exc
 
 
+@entry_point
 def synchronize() -> None:
     """Wait for all device work launched so far; raise the first error it reported."""
     with LOCK:

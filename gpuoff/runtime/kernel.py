@@ -34,6 +34,7 @@ from gpuoff.runtime.devices import current_device
 from gpuoff.runtime.devices.base import I64_MAX, Device, Program
 from gpuoff.runtime.limits import check_geometry, check_shared
 from gpuoff.runtime.plan import Plan, Repeat, Variants
+from gpuoff.runtime.tracebacks import trimmed
 
 P = ParamSpec("P")
 Dims = tuple[int, int, int]
@@ -127,11 +128,18 @@ class Launch(Generic[P]):
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Any:
         """Launch (asynchronously). Returns None, or the ``Owned`` arguments' new handles."""
         rep = self._repeat
-        # the repeat path: the previous launch again, nothing changed since (Plan.repeat)
-        if rep is not None and rep.epoch == guards.EPOCH and not kwargs \
-                and rep.plan.repeat(self, rep, args):  # fmt: skip
-            return None
-        return self.kernel._launch(self, args, kwargs)
+        try:
+            # the repeat path: the previous launch again, nothing changed since (Plan.repeat)
+            if rep is not None and rep.epoch == guards.EPOCH and not kwargs \
+                    and rep.plan.repeat(self, rep, args):  # fmt: skip
+                return None
+            return self.kernel._launch(self, args, kwargs)
+        except GpuoffError as exc:
+            failure = exc
+        try:
+            raise trimmed(failure)  # gpuoff's own frames are cut (GPUOFF_TRACEBACK=full: kept)
+        finally:
+            del failure  # no cycle through this frame: it would keep the arguments alive
 
     def __repr__(self) -> str:
         return f"<gpuoff launch {self.kernel.__name__}[{self.grid}, {self.block}]>"

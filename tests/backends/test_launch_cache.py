@@ -6,7 +6,6 @@ import ctypes
 import json
 import math
 import os
-import pickle
 import shutil
 import subprocess
 import sys
@@ -241,8 +240,7 @@ def _cached_artifacts(folder: Path) -> list[bytes]:
     """The artifacts of the compiled entries in the cache ``folder``."""
     out = []
     for entry in folder.glob("*.bin"):
-        with open(entry, "rb") as fh:
-            value = pickle.load(fh)
+        value = disk_cache._read(entry.stem, folder)  # the entry, its digest checked
         if isinstance(value, tuple) and len(value) == 3:
             out.append(value[1])
     return out

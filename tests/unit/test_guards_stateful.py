@@ -186,6 +186,9 @@ class GuardMachine(RuleBasedStateMachine):
         self._expect(error, expected)
         if expected is None:
             h.moved = True
+            for other in self.handles:  # a move kills every handle sharing an element with it
+                if _overlap(other, h):
+                    other.moved = True
             self._set_model(h, self._model(h) * 2)
             self.handles.append(Handle(new, h.alloc, h.idx))
 
