@@ -41,8 +41,8 @@ from codegen.cpu_state import (
     shared_value,
 )
 from codegen.llvm import I8, I64, FunctionLowerer, llvm_type, memory_type, opaque_alloca
-from codegen.llvm_walk import walk_stmts
 from gpuoff.ir import nodes as n
+from gpuoff.ir.walk import walk_stmts
 
 SLAB_BYTES = 4096
 """A batch holds enough groups that one iteration of its loops reads this many bytes in a row

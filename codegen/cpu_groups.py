@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from llvmlite import ir as ll
 
 from codegen.cpu_batch import batch_parts, emit_batches, fission_state, shared_arrays
-from codegen.cpu_checks import make_row_record, region_replay_safe, row_failed, scan_row
+from codegen.cpu_checks import make_row_record, row_failed, scan_row
 from codegen.cpu_interchange import Interchange, interchanges, uses_fission
 from codegen.cpu_masked import masked_while
 from codegen.cpu_regions import all_run, narrowed_range
@@ -53,9 +53,10 @@ from codegen.llvm import (
     llvm_type,
 )
 from codegen.llvm_stmt import trip_count
-from codegen.llvm_walk import escaping_jumps, has_barrier, walk_exprs
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
+from gpuoff.ir.replay import region_replay_safe
+from gpuoff.ir.walk import escaping_jumps, has_barrier, walk_exprs
 
 BindParams = Callable[
     [ll.Function, ll.IRBuilder, n.Module], tuple[dict[str, ArrayValue], dict[str, ll.Value]]

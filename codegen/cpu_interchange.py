@@ -17,6 +17,9 @@ work-item id: initialised (just before, in the same block) to ``global_id(0)`` o
 ``local_id(0)`` plus a uniform value, advanced only by a uniform step as the body's last
 statement, and read nowhere else. The index is then ``base + lane``: loads through it stay
 contiguous vector loads.
+
+What is uniform, which locals are recomputed per region and which are kept once per group:
+``gpuoff.ir.uniform_exprs`` (facts about the IR; the decisions here are the CPU target's).
 """
 
 from __future__ import annotations
@@ -24,17 +27,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from codegen.llvm_walk import (
-    child_bodies,
-    child_exprs,
-    escaping_jumps,
-    has_barrier,
-    walk_exprs,
-    walk_stmts,
-)
 from gpuoff.ir import nodes as n
-
-_UNIFORM_WORK_ITEMS = ("group_id", "global_size", "local_size", "num_groups")
+from gpuoff.ir.uniform_exprs import (
+    assign_counts,
+    group_uniform_locals,
+    is_uniform,
+    rematerialised,
+)
+from gpuoff.ir.walk import child_bodies, escaping_jumps, has_barrier, walk_exprs, walk_stmts
 
 
 @dataclass(frozen=True)
@@ -47,38 +47,6 @@ class Affine:
     wi: n.WorkItem
     offset: n.Expr | None
     step: n.Expr
-
-
-def _uniform(e: n.Expr, scalars: frozenset[str]) -> bool:
-    if isinstance(e, n.Const):
-        return True
-    if isinstance(e, n.Var):
-        return e.name in scalars
-    if isinstance(e, n.ShapeOf):
-        return True
-    if isinstance(e, n.WorkItem):
-        return e.name in _UNIFORM_WORK_ITEMS
-    if isinstance(e, n.Unary):
-        return _uniform(e.operand, scalars)
-    if isinstance(e, (n.Binary, n.Compare)):
-        return _uniform(e.lhs, scalars) and _uniform(e.rhs, scalars)
-    if isinstance(e, n.Cast):
-        return _uniform(e.value, scalars)
-    return False
-
-
-def is_uniform(e: n.Expr, names: frozenset[str]) -> bool:
-    """Whether ``e`` is work-group uniform when the variables ``names`` are."""
-    return _uniform(e, names)
-
-
-def _assign_counts(kernel: n.Function) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for s in walk_stmts(kernel.body):
-        name = s.target if isinstance(s, n.Assign) else s.var if isinstance(s, n.ForRange) else None
-        if name is not None:
-            counts[name] = counts.get(name, 0) + 1
-    return counts
 
 
 class Interchange:
@@ -96,11 +64,11 @@ class Interchange:
         grew = True
         while grew:
             known = frozenset(names)
-            fresh = {v for v, d in self.remat.items() if v not in known and _uniform(d, known)}
+            fresh = {v for v, d in self.remat.items() if v not in known and is_uniform(d, known)}
             names |= fresh
             grew = bool(fresh)
         self.bound_names = frozenset(names)
-        self.assigned = _assign_counts(kernel)
+        self.assigned = assign_counts(kernel)
         self.defs = {
             x.target: x.value
             for x in walk_stmts(kernel.body)
@@ -115,7 +83,7 @@ class Interchange:
         """Whether ``s`` is a group-uniform ``for`` loop to run at group level."""
         if not self.enabled or not isinstance(s, n.ForRange) or self.assigned.get(s.var, 0) != 1:
             return False
-        if not all(_uniform(e, self.bound_names) for e in (s.start, s.stop, s.step)):
+        if not all(is_uniform(e, self.bound_names) for e in (s.start, s.stop, s.step)):
             return False
         body = s.body
         if escaping_jumps(body) or has_barrier(body):
@@ -148,7 +116,7 @@ class Interchange:
         if isinstance(e, (n.Binary, n.Compare)):
             lhs, rhs = self._inline(e.lhs, depth), self._inline(e.rhs, depth)
             return None if lhs is None or rhs is None else replace(e, lhs=lhs, rhs=rhs)
-        return e if _uniform(e, self.scalars) else None
+        return e if is_uniform(e, self.scalars) else None
 
     def uniform_expr(self, e: n.Expr) -> n.Expr | None:
         """``e`` as an expression of uniform values only (locals inlined), or None."""
@@ -212,66 +180,6 @@ class Interchange:
         return self.contains(s.body) or self.contains(s.orelse)
 
 
-_PURE = (n.Const, n.WorkItem, n.ShapeOf, n.Unary, n.Binary, n.Compare, n.Cast, n.Var)
-
-
-def rematerialised(kernel: n.Function) -> dict[str, n.Expr]:
-    """Locals that region fission recomputes in each region instead of keeping per item:
-    assigned once, at kernel level, to a pure function of work-item ids, parameters, shapes
-    and earlier such locals, and read only after that assignment. Keeping ``j = global_id(0)``
-    as an expression (not a load from per-item memory) keeps ``b[k, j]`` a vector load."""
-    counts = _assign_counts(kernel)
-    params = frozenset(p.name for p in kernel.params if p.name not in kernel.locals)
-    found: dict[str, n.Expr] = {}
-    read_before: set[str] = set()
-    for s in kernel.body:
-        if (isinstance(s, n.Assign) and counts.get(s.target) == 1
-                and s.target not in read_before and _pure(s.value, params, found)):  # fmt: skip
-            found[s.target] = s.value
-        read_before.update(e.name for e in walk_exprs([s]) if isinstance(e, n.Var))
-    return found
-
-
-def group_uniform_locals(kernel: n.Function) -> set[str]:
-    """Locals that region fission keeps once per group, not per item: every assignment is at
-    group level (kernel level, or directly in the body of a statement holding a barrier, which
-    the CPU runs at group level) and assigns a uniform value (built from uniform values and
-    such locals). Assigning one runs once, between work-item regions."""
-    group_level: dict[str, bool] = {}
-
-    def visit(stmts: Sequence[n.Stmt], at_group: bool) -> None:
-        for s in stmts:
-            if isinstance(s, n.Assign):
-                group_level[s.target] = group_level.get(s.target, True) and at_group
-            elif isinstance(s, n.ForRange):
-                group_level[s.var] = False
-            for body in child_bodies(s):
-                visit(body, at_group and has_barrier([s]))
-
-    visit(kernel.body, True)
-    params = frozenset(p.name for p in kernel.params if p.name not in kernel.locals)
-    found = {name for name, ok in group_level.items() if ok and name in kernel.locals}
-    changed = True
-    while changed:
-        known = params | found
-        keep = {
-            name for name in found
-            if all(_uniform(x.value, known) for x in walk_stmts(kernel.body)
-                   if isinstance(x, n.Assign) and x.target == name)
-        }  # fmt: skip
-        changed = keep != found
-        found = keep
-    return found
-
-
-def _pure(e: n.Expr, params: frozenset[str], known: dict[str, n.Expr]) -> bool:
-    if not isinstance(e, _PURE):
-        return False
-    if isinstance(e, n.Var):
-        return e.name in params or e.name in known
-    return all(_pure(c, params, known) for c in child_exprs(e))
-
-
 def interchanges(module: n.Module) -> bool:
     """Whether loops of ``module``'s kernel run at group level."""
     kernel = module.kernel
@@ -281,3 +189,9 @@ def interchanges(module: n.Module) -> bool:
 def uses_fission(module: n.Module) -> bool:
     """Whether the CPU runs ``module``'s kernel as regions (barriers or interchanged loops)."""
     return has_barrier(module.kernel.body) or interchanges(module)
+
+
+__all__ = [
+    "Affine", "Interchange", "group_uniform_locals", "interchanges", "is_uniform",
+    "rematerialised", "uses_fission",
+]  # fmt: skip

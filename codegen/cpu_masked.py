@@ -25,8 +25,8 @@ from llvmlite import ir as ll
 from codegen.cpu_interchange import Affine
 from codegen.cpu_state import MAX_BATCH, GroupLowering, GroupState, counted_loop, enter_group
 from codegen.llvm import I1, I8, I32, I64, PTR, gep, llvm_type, memory_type
-from codegen.llvm_walk import child_exprs, walk_exprs
 from gpuoff.ir import nodes as n
+from gpuoff.ir.walk import child_exprs, walk_exprs
 
 PREFETCH_AHEAD = 8192
 """Bytes (about) ahead of the current chunk to prefetch, per array read through the index: a

@@ -82,9 +82,9 @@ from codegen.llvm_base import (
 )
 from codegen.llvm_ops import default_math, lower_expr
 from codegen.llvm_stmt import lower_stmt
-from codegen.llvm_walk import calls_and_work_items
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from gpuoff.ir.walk import calls_and_work_items
 
 
 class Target:

@@ -45,11 +45,11 @@ from codegen.llvm import (
     gep,
     new_error_record,
 )
-from codegen.llvm_walk import has_live_checks
 from codegen.nvptx_math import FUNCS as IR_MATH
 from codegen.nvptx_math import math_function
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from gpuoff.ir.walk import has_live_checks
 from gpuoff.ownership import Access
 
 TRIPLE = "nvptx64-nvidia-cuda"
