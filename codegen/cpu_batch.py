@@ -166,12 +166,14 @@ def fission_state(gs: GroupState, b: ll.IRBuilder, parts: list[Part] | None) -> 
     gs.group_uniform = gs.ic.group_uniform - set(gs.remat)
     skip = masked_vars(gs.ic, kernel) | set(gs.remat) | gs.group_uniform
     per_item = [name for name in kernel.locals if name not in skip]
+    # In the kernel's order, not the set's: the generated code must not depend on hashing.
+    per_group = [name for name in kernel.locals if name in gs.group_uniform]
     loops = gs.ic.masked_loops(kernel.body)
     if parts is not None:
         types = [llvm_type(kernel.locals[name]) for name in per_item] + [I8] * len(loops)
         gs.batch = batch = new_batch(gs, b, count, types, parts)
         copies = b.mul(count, batch.capacity)
-        for name in gs.group_uniform:
+        for name in per_group:
             ty = ll.ArrayType(llvm_type(kernel.locals[name]), MAX_BATCH)
             batch.uniform[name] = fl.alloca(ty, name=f"{name}.groups")
         for name in per_item:
@@ -180,7 +182,7 @@ def fission_state(gs: GroupState, b: ll.IRBuilder, parts: list[Part] | None) -> 
             batch.active[id(w)] = item_array(b, I8, copies, "active.wi")
     else:
         shared_arrays(fl, kernel)
-        for name in gs.group_uniform:
+        for name in per_group:
             gs.uniform_slots[name] = fl.alloca(llvm_type(kernel.locals[name]), name=f"{name}.group")
         for name in per_item:
             gs.wi_arrays[name] = item_array(b, llvm_type(kernel.locals[name]), count, f"{name}.wi")
