@@ -162,13 +162,15 @@ def _init_llvm() -> None:
 
 
 @functools.cache
-def _target_machine() -> llvm.TargetMachine:
+def _target_machine(cpu: str | None = None) -> llvm.TargetMachine:
+    """The host's target machine; ``cpu``: an LLVM CPU model of the host's architecture
+    instead (with that model's features), for output that does not depend on the host."""
     _init_llvm()
     target = llvm.Target.from_triple(llvm.get_process_triple())
     # PIC + the JIT's code model: the object is loaded anywhere in the process and calls libm.
     return target.create_target_machine(
-        cpu=llvm.get_host_cpu_name(),
-        features=llvm.get_host_cpu_features().flatten(),
+        cpu=llvm.get_host_cpu_name() if cpu is None else cpu,
+        features=llvm.get_host_cpu_features().flatten() if cpu is None else "",
         opt=3,
         reloc="pic",
         codemodel="jitdefault",
@@ -307,8 +309,8 @@ def build_llvm_module(module: n.Module) -> ll.Module:
     return ml.llmod
 
 
-def _optimize(ir_text: str) -> llvm.ModuleRef:
-    tm = _target_machine()
+def _optimize(ir_text: str, cpu: str | None = None) -> llvm.ModuleRef:
+    tm = _target_machine(cpu)
     mod = llvm.parse_assembly(ir_text)
     mod.verify()
     pto = llvm.create_pipeline_tuning_options(speed_level=3)
@@ -319,13 +321,15 @@ def _optimize(ir_text: str) -> llvm.ModuleRef:
     return mod
 
 
-def llvm_ir_text(module: n.Module, optimized: bool) -> str:
-    """LLVM IR text of ``module`` for the host CPU (``gpuoff show --target llvm``)."""
+def llvm_ir_text(module: n.Module, optimized: bool, cpu: str | None = None) -> str:
+    """LLVM IR text of ``module`` for the host CPU (``gpuoff show --target llvm``);
+    ``cpu``: optimised for that LLVM CPU model of the host's architecture instead (the
+    codegen goldens use ``x86-64-v3``, so they read the same on every x86-64 machine)."""
     text = str(build_llvm_module(module))
     if not optimized:
         return text
     with LLVM_LOCK:
-        return str(_optimize(text))
+        return str(_optimize(text, cpu))
 
 
 def compile_cpu(module: n.Module) -> CpuObject:
