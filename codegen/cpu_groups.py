@@ -183,11 +183,17 @@ class _GroupEmitter:
         def dim2(z: ll.Value, _: ll.Block) -> None:
             counted_loop(fl, geo.base[1], geo.end[1], "wi1", lambda y, lt: dim1(y, lt, z))
 
+        self._outer_loop(dim2)
+
+    def _outer_loop(self, dim2: Callable[[ll.Value, ll.Block], None]) -> None:
+        """The dimension-2 loop of a nest (``dim2`` emits its body); in fission mode with
+        per-item guards, two versions: without the guard while every item of the group runs
+        (the usual case: a grid that fits its data), so loads stay plain vector loads."""
+        gs = self.state
+        fl, geo = gs.fl, gs.geo
         if not (gs.fission and (gs.preds or gs.done is not None)):
             counted_loop(fl, geo.base[2], geo.end[2], "wi2", dim2)
             return
-        # Two versions: without the per-item guard while every item of the group runs (the
-        # usual case: a grid that fits its data), so loads stay plain vector loads.
         with fl.builder.if_else(all_run(gs)) as (every, some):
             with every:
                 gs.unguarded = True

@@ -18,6 +18,7 @@ slab the batch reads, wrapping into the next iterations' slabs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from llvmlite import ir as ll
@@ -247,9 +248,19 @@ def _iteration(em: GroupLowering, s: n.While, aff: Affine, st: _LoopState, activ
         fl.lower_body(body)
 
     all_in = _all_lanes_in(em, s, aff, b.load(st.base, typ=ty))
+    _masked_or_not(em, st, all_in, item, item_all_in, analysed)
+
+
+def _masked_or_not(em: GroupLowering, st: _LoopState, all_in: ll.Value | None,
+                   item: Callable[[], None], item_all_in: Callable[[], None],
+                   analysed: Sequence[n.Stmt]) -> None:  # fmt: skip
+    """The items' loop of one iteration: without per-item masks (``item_all_in``) while no
+    item has left and ``all_in`` holds, else masked (``item``)."""
     if all_in is None:
         em.work_item_nest([], emit=item, analysed=analysed)
         return
+    fl = em.state.fl
+    b = fl.builder
     fast, slow, latch = (fl.new_block(f"mwhile.{k}") for k in ("fast", "slow", "latch"))
     b.cbranch(b.and_(b.load(st.every, typ=I1), all_in), fast, slow)
     b.position_at_end(fast)

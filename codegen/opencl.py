@@ -62,6 +62,10 @@ from codegen.opencl_abi import (
     EXACT_GRID_OPTION,
     GRID_ARGS,
     META_ARG,
+    META_KINDS,
+    KernelArg,
+    OpenCLSource,
+    meta_args,
 )
 from codegen.opencl_exprs import simple
 from codegen.opencl_helpers import Helpers, c_identifier, memory_ctype, value_ctype, zero_literal
@@ -70,43 +74,8 @@ from gpuoff.ir import nodes as n
 from gpuoff.ir.types import AddressSpace, ArrayType, ScalarType
 from gpuoff.ownership import Access
 
-_META_KINDS = ("offset", "shape", "stride", "grid")  # the ``long`` arguments packed into meta
 _VECTOR_LANES = "0123456789abcdef"  # component names of a long16: .s0 ... .sf
 CORRECT_DIV_SQRT_OPTION = "-cl-fp32-correctly-rounded-divide-sqrt"
-
-
-@dataclass(frozen=True)
-class KernelArg:
-    """One OpenCL kernel argument.
-
-    ``kind``: ``"buffer"`` (a ``cl.Buffer``), ``"offset"`` / ``"shape"`` / ``"stride"`` (a
-    ``long``: element offset, extent or stride ``dim`` of array parameter ``param``),
-    ``"scalar"`` (parameter ``param`` by value, as ``ctype``), ``"grid"`` (grid extent ``dim``),
-    ``"meta"`` (a ``ctype`` vector of ``long``: the values of ``parts``, in order, zero-padded),
-    ``"err"`` (the error-record buffer) or ``"err_slot"``. ``param`` is the kernel parameter's
-    index, or -1.
-    """
-
-    kind: str
-    name: str
-    param: int = -1
-    dim: int = 0
-    ctype: str = "long"
-    parts: tuple[KernelArg, ...] = ()
-
-
-@dataclass(frozen=True)
-class OpenCLSource:
-    """A rendered program: its text, the kernel's C name and its argument list."""
-
-    text: str
-    kernel_name: str
-    args: tuple[KernelArg, ...]
-    uses_fp64: bool = False
-    uses_fp16: bool = False
-    uses_barrier: bool = False
-    has_checks: bool = False
-    build_options: tuple[str, ...] = ()
 
 
 def render_opencl(
@@ -275,17 +244,6 @@ def _function_names(module: n.Module) -> dict[str, str]:
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _meta_args(longs: tuple[KernelArg, ...]) -> list[KernelArg]:
-    """``longs`` packed into ``long2``/``long4``/``long8``/``long16`` arguments, 16 per vector."""
-    chunks = [longs[i : i + 16] for i in range(0, len(longs), 16)]
-    out: list[KernelArg] = []
-    for k, chunk in enumerate(chunks):
-        lanes = next(w for w in (2, 4, 8, 16) if w >= len(chunk))
-        name = META_ARG if len(chunks) == 1 else f"{META_ARG}{k}"
-        out.append(KernelArg("meta", name, -1, 0, f"long{lanes}", chunk))
-    return out
-
-
 def _declared(decl: str) -> str:
     """The name a C parameter declaration declares: its last identifier."""
     name: str = _IDENT.findall(decl)[-1]
@@ -425,12 +383,12 @@ class _FunctionWriter:
         out.append(KernelArg("err_slot", ERR_SLOT_ARG))
         used = self.used
         kept = [a for a in out if used is None or a.name in used]
-        longs = tuple(a for a in kept if a.kind in _META_KINDS)
+        longs = tuple(a for a in kept if a.kind in META_KINDS)
         if len(longs) < 2:
             return tuple(kept)
         err = [a for a in kept if a.kind in ("err", "err_slot")]
-        rest = [a for a in kept if a.kind not in _META_KINDS and a not in err]
-        return (*rest, *_meta_args(longs), *err)
+        rest = [a for a in kept if a.kind not in META_KINDS and a not in err]
+        return (*rest, *meta_args(longs), *err)
 
     def call_args(self, callee: str, args: tuple[n.Expr | n.ArrayRef, ...]) -> list[str]:
         """The C arguments of a call to device function ``callee``."""

@@ -1,4 +1,5 @@
-"""What the OpenCL renderer's modules share: the kernel ABI's names and ``FunctionContext``.
+"""What the OpenCL renderer's modules share: the kernel ABI (names, argument descriptions;
+``codegen.opencl``'s docstring describes the arguments) and ``FunctionContext``.
 
 ``codegen.opencl`` (the kernel ABI, in its docstring, and the statement writer) imports the
 expression writer ``codegen.opencl_exprs``; the expression writer sees the function it renders
@@ -9,6 +10,7 @@ into only through ``FunctionContext``, so imports run one way::
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from codegen.abi import MAX_NDIM
@@ -23,6 +25,53 @@ ERR_LEN = 1 + 2 * MAX_NDIM
 """Longs in one OpenCL error record: ``codegen.abi``'s record, then the array's shape."""
 EXACT_GRID_OPTION = "-DGPUOFF_EXACT_GRID"
 """Build option for launches whose global size equals the grid: no test of ids past it."""
+META_KINDS = ("offset", "shape", "stride", "grid")
+"""The kinds of ``long`` arguments packed into the meta vector(s)."""
+
+
+@dataclass(frozen=True)
+class KernelArg:
+    """One OpenCL kernel argument.
+
+    ``kind``: ``"buffer"`` (a ``cl.Buffer``), ``"offset"`` / ``"shape"`` / ``"stride"`` (a
+    ``long``: element offset, extent or stride ``dim`` of array parameter ``param``),
+    ``"scalar"`` (parameter ``param`` by value, as ``ctype``), ``"grid"`` (grid extent ``dim``),
+    ``"meta"`` (a ``ctype`` vector of ``long``: the values of ``parts``, in order, zero-padded),
+    ``"err"`` (the error-record buffer) or ``"err_slot"``. ``param`` is the kernel parameter's
+    index, or -1.
+    """
+
+    kind: str
+    name: str
+    param: int = -1
+    dim: int = 0
+    ctype: str = "long"
+    parts: tuple[KernelArg, ...] = ()
+
+
+@dataclass(frozen=True)
+class OpenCLSource:
+    """A rendered program: its text, the kernel's C name and its argument list."""
+
+    text: str
+    kernel_name: str
+    args: tuple[KernelArg, ...]
+    uses_fp64: bool = False
+    uses_fp16: bool = False
+    uses_barrier: bool = False
+    has_checks: bool = False
+    build_options: tuple[str, ...] = ()
+
+
+def meta_args(longs: tuple[KernelArg, ...]) -> list[KernelArg]:
+    """``longs`` packed into ``long2``/``long4``/``long8``/``long16`` arguments, 16 per vector."""
+    chunks = [longs[i : i + 16] for i in range(0, len(longs), 16)]
+    out: list[KernelArg] = []
+    for k, chunk in enumerate(chunks):
+        lanes = next(w for w in (2, 4, 8, 16) if w >= len(chunk))
+        name = META_ARG if len(chunks) == 1 else f"{META_ARG}{k}"
+        out.append(KernelArg("meta", name, -1, 0, f"long{lanes}", chunk))
+    return out
 
 
 class FunctionContext(Protocol):
@@ -58,5 +107,5 @@ class FunctionContext(Protocol):
 
 __all__ = [
     "ERR_ARG", "ERR_LEN", "ERR_SLOT_ARG", "EXACT_GRID_OPTION", "GRID_ARGS", "META_ARG",
-    "FunctionContext",
+    "META_KINDS", "FunctionContext", "KernelArg", "OpenCLSource", "meta_args",
 ]  # fmt: skip
