@@ -1,103 +1,65 @@
 """gpuoff: write data-parallel kernels once, as annotated Python; run them on CPUs, OpenCL
 devices and NVIDIA GPUs, with Rust-style ownership checked statically and at every launch.
 
-Importing gpuoff loads no backend library (llvmlite, pyopencl, cuda-python): backends load on
-first use.
+Importing gpuoff loads nothing but this file: each public name is loaded from its module on
+first use (PEP 562), so ``import gpuoff`` stays cheap, and the mypy plugin
+(``gpuoff.mypy``), which mypy imports at start-up, pulls in neither NumPy nor the runtime.
+Backends (llvmlite, pyopencl, cuda-python) load on first use of a device.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
-from gpuoff.errors import (
-    BarrierError,
-    BorrowError,
-    BoundsError,
-    CompileError,
-    DeviceError,
-    DTypeError,
-    GpuoffError,
-    LaunchConfigError,
-    LaunchTypeError,
-    OutOfMemoryError,
-    UseAfterMoveError,
-)
-from gpuoff.lang import (
-    Array,
-    Borrow,
-    BorrowMut,
-    DeviceFunction,
-    Owned,
-    atomic_add,
-    atomic_max,
-    atomic_min,
-    barrier,
-    boolean,
-    ceil,
-    cos,
-    erf,
-    exp,
-    f16,
-    f32,
-    f64,
-    floor,
-    fma,
-    func,
-    global_id,
-    global_size,
-    group_id,
-    i32,
-    i64,
-    isinf,
-    isnan,
-    local_id,
-    local_size,
-    log,
-    log2,
-    num_groups,
-    pow,
-    rsqrt,
-    shared,
-    sin,
-    sqrt,
-    tan,
-    tanh,
-    u8,
-    u32,
-)
-from gpuoff.lang import fabs as abs  # noqa: A001 - go.abs mirrors the builtin
-from gpuoff.lang import maximum as max  # noqa: A001
-from gpuoff.lang import minimum as min  # noqa: A001
-from gpuoff.runtime import (
-    Buffer,
-    DeviceInfo,
-    Kernel,
-    Launch,
-    Stats,
-    array,
-    asarray,
-    empty,
-    from_dlpack,
-    full,
-    kernel,
-    on,
-    reset_stats,
-    set_device,
-    synchronize,
-    zeros,
-)
-from gpuoff.runtime.devices import devices
-from gpuoff.runtime.stats import stats
+_PUBLIC: dict[str, tuple[str, str]] = {
+    **{name: ("gpuoff.errors", name) for name in (
+        "BarrierError", "BorrowError", "BoundsError", "CompileError", "DeviceError", "DTypeError",
+        "GpuoffError", "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError",
+        "UseAfterMoveError",
+    )},
+    **{name: ("gpuoff.lang", name) for name in (
+        "Array", "Borrow", "BorrowMut", "DeviceFunction", "Owned", "atomic_add", "atomic_max",
+        "atomic_min", "barrier", "boolean", "ceil", "cos", "erf", "exp", "f16", "f32", "f64",
+        "floor", "fma", "func", "global_id", "global_size", "group_id", "i32", "i64", "isinf",
+        "isnan", "local_id", "local_size", "log", "log2", "num_groups", "pow", "rsqrt",
+        "shared", "sin", "sqrt", "tan", "tanh", "u8", "u32",
+    )},
+    "abs": ("gpuoff.lang", "fabs"),  # go.abs, go.min and go.max mirror the builtins
+    "max": ("gpuoff.lang", "maximum"),
+    "min": ("gpuoff.lang", "minimum"),
+    **{name: ("gpuoff.runtime", name) for name in (
+        "Buffer", "DeviceInfo", "Kernel", "Launch", "Stats", "array", "asarray", "empty",
+        "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "synchronize",
+        "zeros",
+    )},
+    "devices": ("gpuoff.runtime.devices", "devices"),
+    "stats": ("gpuoff.runtime.stats", "stats"),
+}  # fmt: skip
+"""Public name -> (module, attribute): the lazy re-exports."""
 
-__all__ = [
-    "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
-    "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError", "LaunchConfigError",
-    "LaunchTypeError", "OutOfMemoryError", "Owned",
-    "UseAfterMoveError", "abs", "atomic_add", "atomic_max", "atomic_min", "barrier", "boolean",
-    "ceil", "cos", "erf", "exp", "f16", "f32", "f64", "floor", "fma", "func", "global_id",
-    "global_size", "group_id", "i32", "i64", "isinf", "isnan", "local_id", "local_size", "log",
-    "log2", "max", "min", "num_groups", "pow", "rsqrt", "shared", "sin", "sqrt", "tan", "tanh",
-    "u32", "u8",
-    # runtime
-    "Buffer", "DeviceInfo", "Kernel", "Launch", "Stats", "array", "asarray", "devices", "empty",
-    "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "stats", "synchronize",
-    "zeros",
-]  # fmt: skip
+__all__ = sorted(_PUBLIC)
+
+if not TYPE_CHECKING:  # type checkers read the names from __init__.pyi
+
+    def __getattr__(name: str) -> object:
+        """Load a public name (or a submodule: ``gpuoff.lang``) on first use."""
+        target = _PUBLIC.get(name)
+        if target is None:
+            if name.startswith("__"):
+                raise AttributeError(name)
+            try:
+                return importlib.import_module(f"{__name__}.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{__name__}.{name}":
+                    raise
+                raise AttributeError(f"module 'gpuoff' has no attribute {name!r}") from None
+        module, attr = target
+        value = getattr(importlib.import_module(module), attr)
+        globals()[name] = value  # later lookups are plain module attributes
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *_PUBLIC})

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar
 
 import numpy as np
 
+from gpuoff import subset
 from gpuoff.errors import DTypeError
 
 # --------------------------------------------------------------------------------------------
@@ -181,8 +182,8 @@ class boolean(_IntArith, DType):
         return int.__new__(cls, 1 if value else 0)
 
 
-SCALAR_TYPES: tuple[type[DType], ...] = (f16, f32, f64, i32, i64, u32, u8, boolean)
-"""Every scalar type, in a stable order."""
+SCALAR_TYPES: tuple[type[DType], ...] = tuple(globals()[name] for name in subset.SCALAR_TYPES)
+"""Every scalar type, in a stable order (``gpuoff.subset.SCALAR_TYPES``)."""
 
 DTYPE_BY_NAME: dict[str, type[DType]] = {t.name: t for t in SCALAR_TYPES}
 """NumPy dtype name (``"float32"``) -> gpuoff scalar type."""
@@ -444,43 +445,19 @@ def maximum(x: N, y: N) -> N:
 
 
 INTRINSICS: dict[Callable[..., Any], str] = {
-    global_id: "global_id",
-    local_id: "local_id",
-    group_id: "group_id",
-    global_size: "global_size",
-    local_size: "local_size",
-    num_groups: "num_groups",
+    globals()[name]: ir for name, ir in subset.INTRINSICS.items()
 }
 """Work-item index intrinsics -> IR intrinsic name (each takes one constant dimension)."""
 
 MATH_FUNCTIONS: dict[Callable[..., Any], str] = {
-    sqrt: "sqrt",
-    rsqrt: "rsqrt",
-    exp: "exp",
-    log: "log",
-    log2: "log2",
-    sin: "sin",
-    cos: "cos",
-    tan: "tan",
-    tanh: "tanh",
-    pow: "pow",
-    floor: "floor",
-    ceil: "ceil",
-    fma: "fma",
-    erf: "erf",
-    isnan: "isnan",
-    isinf: "isinf",
-    fabs: "abs",
-    minimum: "min",
-    maximum: "max",
+    globals()[name]: ir for name, ir in subset.LANG_MATH.items()
 }
 """gpuoff math functions -> IR math name. The front end also maps ``math.*`` and builtins."""
 
 ATOMICS: dict[Callable[..., Any], str] = {
-    atomic_add: "add",
-    atomic_min: "min",
-    atomic_max: "max",
+    globals()[name]: op for name, op in subset.ATOMICS.items()
 }
+"""Atomics -> IR operation (names from ``gpuoff.subset``, which the mypy plugin reads too)."""
 
 
 # --------------------------------------------------------------------------------------------

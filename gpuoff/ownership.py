@@ -109,6 +109,11 @@ UNSUPPORTED = Rule(
     summary="Construct not supported in kernels",
     template="{construct} is not supported in kernels",
 )
+SIGNATURE = Rule(
+    code="gpuoff-signature",
+    summary="Kernel parameter or return type the compiler refuses",
+    template="parameter {name!r} of {function}: {reason}",
+)
 HOST_CONFLICT = Rule(
     code="gpuoff-host-conflict",
     summary="A launch conflicts with an open host view",
@@ -118,7 +123,13 @@ HOST_CONFLICT = Rule(
     ),
 )
 
-RULES: tuple[Rule, ...] = (ALIAS, USE_AFTER_MOVE, BORROW_WRITE, UNSUPPORTED, HOST_CONFLICT)
+RULES: tuple[Rule, ...] = (ALIAS, USE_AFTER_MOVE, BORROW_WRITE, UNSUPPORTED, SIGNATURE,
+                           HOST_CONFLICT)  # fmt: skip
+
+
+def _a(access: Access) -> str:
+    """``a BorrowMut``, ``an Owned``."""
+    return f"{'an' if access.value[0] in 'AEIOU' else 'a'} {access.value}"
 
 
 def alias_message(
@@ -126,14 +137,13 @@ def alias_message(
 ) -> str:
     """Message for rule 3 (two arguments of one launch overlap, one of them exclusively)."""
     exclusive = first_access if first_access.exclusive else second_access
-    article = "an" if exclusive.value[0] in "AEIOU" else "a"
     return ALIAS.template.format(
         kernel=kernel,
         first=first,
         first_access=first_access.value,
         second=second,
         second_access=second_access.value,
-        exclusive=f"{article} {exclusive.value}",
+        exclusive=_a(exclusive),
     )
 
 
@@ -142,9 +152,83 @@ def use_after_move_message(name: str, kernel: str, where: str) -> str:
     return USE_AFTER_MOVE.template.format(name=name, kernel=kernel, where=where)
 
 
+# --------------------------------------------------------------------------------------------
+# The static checker's fuller forms of the same rules: it knows the caller's names
+# --------------------------------------------------------------------------------------------
+
+
+def static_alias_message(
+    subject: str,
+    callee: str,
+    first: tuple[str, Access],
+    second: tuple[str, Access],
+    copy_of: str | None,
+) -> str:
+    """Rule 3 at a call site, naming the user's expressions. ``subject`` says what the two
+    arguments are (``'a' is``, ``'a' and 'b' are the same buffer,``); ``copy_of`` is the
+    argument a copy would fix (None inside a kernel, where there are no copies)."""
+    (p1, a1), (p2, a2) = first, second
+    exclusive, exclusive_param = (a2, p2) if a2.exclusive else (a1, p1)
+    fix = f"pass a copy ({copy_of}.copy())" if copy_of is not None else "pass distinct arrays"
+    return (
+        f"{subject} passed to {callee} as {p1!r} ({a1.value}) and as {p2!r} ({a2.value}): "
+        f"{_a(exclusive)} argument must not alias any other argument; {fix} or declare "
+        f"{exclusive_param!r} Borrow if {callee} only reads it"
+    )
+
+
+def static_summary_alias_message(
+    subject: str,
+    callee: str,
+    params: tuple[str, str],
+    inner: str,
+    first: tuple[str, Access],
+    second: tuple[str, Access],
+    line: int,
+    copy_of: str,
+) -> str:
+    """Rule 3 one call deeper: ``callee`` passes its two parameters to a launch of ``inner``."""
+    (p1, a1), (p2, a2) = first, second
+    exclusive = a2 if a2.exclusive else a1
+    return (
+        f"{subject} passed to {callee} as {params[0]!r} and as {params[1]!r}, which {callee} "
+        f"passes to {inner} as {p1!r} ({a1.value}) and as {p2!r} ({a2.value}) at line {line}: "
+        f"{_a(exclusive)} argument must not alias any other argument; pass a copy "
+        f"({copy_of}.copy())"
+    )
+
+
+def static_move_message(
+    name: str, callee: str, line: int, *, alias: str | None, earlier: bool, launch: bool
+) -> str:
+    """Rule 4 at the use, with the move's line and how to keep the buffer."""
+    moved = f"moved (as {alias!r})" if alias is not None and alias != name else "moved"
+    when = " in an earlier iteration" if earlier else ""
+    if launch:
+        fix = (
+            f"keep the handle the launch returns ({name} = {callee}[...](...)) "
+            f"or pass {name}.copy()"
+        )
+    else:
+        fix = f"pass {name}.copy() to keep using it"
+    return (
+        f"{name!r} was {moved} into {callee} at line {line}{when} and cannot be used any "
+        f"more; {fix}"
+    )
+
+
 def borrow_write_message(name: str) -> str:
     """Message for a write through a ``Borrow`` parameter."""
     return BORROW_WRITE.template.format(name=name)
+
+
+def borrow_pass_message(name: str, have: Access, param: str, function: str, want: Access) -> str:
+    """Message for passing an array to a device-function parameter that needs more access
+    (a ``Borrow`` where ``BorrowMut`` or ``Owned`` is declared): a write through a Borrow."""
+    return (
+        f"cannot pass {name!r} ({have.value}) to parameter {param!r} of {function!r}, "
+        f"which is declared {want.value}"
+    )
 
 
 def unsupported_message(construct: str) -> str:

@@ -1,28 +1,40 @@
-"""Kernel and device-function bodies: constructs and calls outside the kernel subset
-(SPEC.md §1). Writes through a shared ``Borrow`` are checked everywhere, in ``borrow_write``.
+"""Kernel and device-function bodies: what the front end refuses, reported in the editor.
 
-Runs from the decorator call (``@go.kernel``, ``@go.kernel(...)``, ``@go.func``): mypy checks
-the body first, then the decorator call, so parameter and local types are known here.
-Messages use the runtime front end's wording (``gpuoff.ownership``).
+Runs from the decorator call (``@go.kernel``, ``@go.kernel(...)``, ``@go.func``, and the call
+form ``go.kernel(fn)``): mypy checks the body first, then the decorator call, so parameter
+and local types are known here. It walks the body the way the front end lowers it (the same
+dispatch: statements, values, calls, indexes) and takes every word from ``gpuoff.subset``
+and ``gpuoff.ownership``, which the front end raises with, so the two agree. Unlike the
+front end it reports every mistake in a body, not only the first.
+
+Writes through a shared ``Borrow`` are checked everywhere, from its type (``borrow_write``).
 """
 
 from __future__ import annotations
 
 import ast
 
-import numpy as np
 from mypy.checker import TypeChecker
 from mypy.nodes import (
+    GDEF,
     AssertStmt,
     AssignmentExpr,
+    AssignmentStmt,
     AwaitExpr,
     Block,
+    BreakStmt,
     CallExpr,
     ClassDef,
+    ComparisonExpr,
+    ConditionalExpr,
+    ContinueStmt,
     Decorator,
     DelStmt,
     DictExpr,
     DictionaryComprehension,
+    Expression,
+    ExpressionStmt,
+    ForStmt,
     FuncDef,
     GeneratorExpr,
     GlobalDecl,
@@ -30,16 +42,23 @@ from mypy.nodes import (
     Import,
     ImportAll,
     ImportFrom,
+    IndexExpr,
     LambdaExpr,
     ListComprehension,
     ListExpr,
     MatchStmt,
     MemberExpr,
+    MypyFile,
+    NameExpr,
     Node,
     NonlocalDecl,
+    OperatorAssignmentStmt,
+    OpExpr,
     OverloadedFuncDef,
+    PassStmt,
     RaiseStmt,
     RefExpr,
+    ReturnStmt,
     SetComprehension,
     SetExpr,
     SliceExpr,
@@ -47,61 +66,50 @@ from mypy.nodes import (
     Statement,
     StrExpr,
     TryStmt,
+    TupleExpr,
     TypeInfo,
+    UnaryExpr,
     Var,
+    WhileStmt,
     WithStmt,
     YieldExpr,
     YieldFromExpr,
 )
-from mypy.plugin import FunctionContext
-from mypy.server.subexpr import get_subexpressions
-from mypy.types import Instance, Type, get_proper_type
+from mypy.types import CallableType, Instance, LiteralType, TupleType, Type, get_proper_type
 
-from gpuoff import lang
-from gpuoff.frontend.diagnostics import CONSTRUCT_NAMES
-from gpuoff.frontend.resolve import BUILTINS, MATH_BY_OBJECT, unsupported_math_message
+from gpuoff import subset as W
 from gpuoff.ownership import unsupported_message
-from mypy_plugin.names import KERNEL_CLASS, UNSUPPORTED, describe, is_device_function
+from mypy_plugin.kernel_signature import check_signature
+from mypy_plugin.names import (
+    FUNC_DECORATORS,
+    KERNEL_CLASS,
+    UNSUPPORTED,
+    access_of,
+    describe,
+    is_device_function,
+)
 
 # mypy node -> the Python ``ast`` class the front end rejects, so that both name the construct
-# alike (``gpuoff.frontend.diagnostics.CONSTRUCT_NAMES``: "try statement", "list literal").
+# alike (``gpuoff.subset.CONSTRUCT_NAMES``: "try statement", "list literal").
 UNSUPPORTED_NODES: dict[type[Node], type[ast.AST]] = {
-    TryStmt: ast.Try,
-    WithStmt: ast.With,
-    FuncDef: ast.FunctionDef,
-    Decorator: ast.FunctionDef,
-    OverloadedFuncDef: ast.FunctionDef,
-    ClassDef: ast.ClassDef,
-    RaiseStmt: ast.Raise,
-    AssertStmt: ast.Assert,
-    DelStmt: ast.Delete,
-    GlobalDecl: ast.Global,
-    NonlocalDecl: ast.Nonlocal,
-    Import: ast.Import,
-    ImportFrom: ast.ImportFrom,
-    ImportAll: ast.ImportFrom,
-    MatchStmt: ast.Match,
-    LambdaExpr: ast.Lambda,
-    ListExpr: ast.List,
-    DictExpr: ast.Dict,
-    SetExpr: ast.Set,
-    ListComprehension: ast.ListComp,
-    SetComprehension: ast.SetComp,
-    DictionaryComprehension: ast.DictComp,
-    GeneratorExpr: ast.GeneratorExp,
-    YieldExpr: ast.Yield,
-    YieldFromExpr: ast.YieldFrom,
-    AwaitExpr: ast.Await,
-    StarExpr: ast.Starred,
-    SliceExpr: ast.Slice,
-    AssignmentExpr: ast.NamedExpr,
-}
+    TryStmt: ast.Try, WithStmt: ast.With, FuncDef: ast.FunctionDef, Decorator: ast.FunctionDef,
+    OverloadedFuncDef: ast.FunctionDef, ClassDef: ast.ClassDef, RaiseStmt: ast.Raise,
+    AssertStmt: ast.Assert, DelStmt: ast.Delete, GlobalDecl: ast.Global,
+    NonlocalDecl: ast.Nonlocal, Import: ast.Import, ImportFrom: ast.ImportFrom,
+    ImportAll: ast.ImportFrom, MatchStmt: ast.Match, LambdaExpr: ast.Lambda,
+    ListExpr: ast.List, DictExpr: ast.Dict, SetExpr: ast.Set, TupleExpr: ast.Tuple,
+    ListComprehension: ast.ListComp, SetComprehension: ast.SetComp,
+    DictionaryComprehension: ast.DictComp, GeneratorExpr: ast.GeneratorExp,
+    YieldExpr: ast.Yield, YieldFromExpr: ast.YieldFrom, AwaitExpr: ast.Await,
+    StarExpr: ast.Starred, SliceExpr: ast.Slice, AssignmentExpr: ast.NamedExpr,
+}  # fmt: skip
 
-CALL_HINT = (
-    "only gpuoff intrinsics, math functions, builtins and @go.func device functions can be called"
-)
-"""The front end's explanation after ``calling X is not supported in kernels``."""
-KERNEL_CALL = "a kernel cannot be called from a kernel; declare the helper with @go.func to call it"
+ACCEPTED_CALLS = W.accepted_callees()
+"""Callees a kernel may call besides ``@go.func`` device functions (``gpuoff.subset``)."""
+ARRAY_ARGUMENT_CALLS = frozenset({"builtins.len", *(f"{W.LANG_MODULE}.{n}" for n in W.ATOMICS)})
+"""Builtins and intrinsics that take an array itself as (first) argument."""
+SHARED = f"{W.LANG_MODULE}.shared"
+RANGE = "builtins.range"
 
 
 def construct_message(node: Node) -> str | None:
@@ -109,118 +117,345 @@ def construct_message(node: Node) -> str | None:
     kind = UNSUPPORTED_NODES.get(type(node))
     if kind is None:
         return None
-    return unsupported_message(CONSTRUCT_NAMES.get(kind, f"the construct {kind.__name__}"))
+    return unsupported_message(W.CONSTRUCT_NAMES.get(kind, f"the construct {kind.__name__}"))
 
 
-def _fullnames(obj: object) -> set[str]:
-    """The names mypy gives a callable the front end accepts (``np.abs`` is ``numpy.abs``)."""
-    name = getattr(obj, "__name__", "")
-    module = getattr(obj, "__module__", None) or ""
-    if isinstance(obj, np.ufunc) or module.startswith("numpy"):
-        return {f"numpy.{n}" for n in dir(np) if getattr(np, n, None) is obj}
-    return {f"{module}.{name}"}
-
-
-ALLOWED_CALLS = frozenset(
-    n
-    for obj in [
-        *BUILTINS,
-        *MATH_BY_OBJECT,  # math.*, NumPy ufuncs and gpuoff's math functions
-        *lang.INTRINSICS,
-        *lang.ATOMICS,
-        *lang.SCALAR_TYPES,  # casts: go.f32(v)
-        lang.barrier,
-        lang.shared,
-    ]
-    for n in _fullnames(obj)
-) | {f"numpy.{name}" for name in [*lang.DTYPE_BY_NAME, "bool_"]}  # casts: np.float32(v)
-"""Callees a kernel body may call besides ``@go.func`` device functions: the front end's
-own tables (``gpuoff.frontend.resolve``), so the two accept the same calls."""
-
-
-def _statements(body: Block) -> list[Statement]:
-    """Every statement in ``body``, nested blocks included (stops at nested defs)."""
-    out: list[Statement] = []
-    todo: list[Statement] = list(body.body)
-    while todo:
-        s = todo.pop()
-        out.append(s)
-        if isinstance(s, (FuncDef, Decorator, OverloadedFuncDef, ClassDef)):
-            continue
-        blocks: list[Block | None] = []
-        if isinstance(s, IfStmt):
-            blocks += [*s.body, s.else_body]
-        elif isinstance(s, TryStmt):
-            blocks += [s.body, *s.handlers, s.else_body, s.finally_body]
-        else:
-            for attr in ("body", "else_body"):
-                b = getattr(s, attr, None)
-                blocks.append(b if isinstance(b, Block) else None)
-        todo += [x for b in blocks if b is not None for x in b.body]
-    return sorted(out, key=lambda s: (s.line, s.column))
-
-
-def _callee_text(callee: RefExpr) -> str:
-    """Like the front end's ``describe``: what is being called."""
-    node = callee.node
-    if isinstance(node, TypeInfo):
-        return f"the class {node.name!r}"
-    return f"the Python function {describe(callee).rpartition('.')[2]!r}"
-
-
-def call_message(call: CallExpr) -> str | None:
-    """The front end's message for a call outside the kernel subset, else None."""
-    callee = call.callee
-    if isinstance(callee, MemberExpr) and isinstance(callee.expr, StrExpr):
-        return unsupported_message("f-string")  # mypy lowers f"..." to str.format/join
-    if not isinstance(callee, RefExpr):
-        return f"calling a computed value is not supported in kernels: {CALL_HINT}"
-    if callee.fullname in ALLOWED_CALLS or is_device_function(callee):
-        return None
-    node = callee.node
-    t = (
-        node.var.type
-        if isinstance(node, Decorator)
-        else node.type
-        if isinstance(node, Var)
-        else None
-    )
+def _is_scalar_constant(t: Type | None) -> bool:
     p = get_proper_type(t) if t is not None else None
-    if isinstance(p, Instance) and p.type.fullname == KERNEL_CLASS:
-        return KERNEL_CALL
-    home = callee.fullname.partition(".")[0]
-    if home in ("math", "numpy"):
-        short = "np" if home == "numpy" else "math"
-        name = callee.fullname.rpartition(".")[2]
-        return unsupported_math_message(f"{short}.{name}", short)
-    return f"calling {_callee_text(callee)} is not supported in kernels: {CALL_HINT}"
+    if isinstance(p, LiteralType):
+        return isinstance(p.value, int | float | bool)
+    if isinstance(p, Instance):
+        name = p.type.fullname
+        return name in ("builtins.int", "builtins.float", "builtins.bool") or (
+            p.type.has_base(f"{W.LANG_MODULE}.DType") or p.type.has_base("numpy.generic"))
+    return p is None  # unknown: let the front end decide
 
 
-def check_body(api: TypeChecker, func: FuncDef) -> None:
-    """Report every unsupported construct and call in one kernel or device-function body."""
-    for s in _statements(func.body):
-        msg = construct_message(s)
+def _type_name(t: Type | None) -> str:
+    p = get_proper_type(t) if t is not None else None
+    if isinstance(p, TupleType):
+        return "tuple"
+    if isinstance(p, Instance):
+        return p.type.name
+    return "object"
+
+
+class BodyChecker:
+    """One kernel or device-function body, checked like the front end lowers it."""
+
+    def __init__(self, api: TypeChecker, func: FuncDef, kernel: bool) -> None:
+        self.api = api
+        self.func = func
+        self.kernel = kernel
+        self.locals = {a.variable for a in func.arguments}
+        # Arrays: parameters with a wrapper, and go.shared(...) locals. The body may be
+        # checked after the decorator (local types not inferred yet): decide from syntax.
+        sig = func.type
+        types = sig.arg_types if isinstance(sig, CallableType) else []
+        self.arrays = {a.variable for a, t in zip(func.arguments, types, strict=False)
+                       if access_of(t) is not None}  # fmt: skip
+
+    def fail(self, msg: str, node: Node) -> None:
+        self.api.fail(msg, node, code=UNSUPPORTED)
+
+    def is_array(self, e: Expression) -> bool:
+        return isinstance(e, NameExpr) and isinstance(e.node, Var) and e.node in self.arrays
+
+    def run(self) -> None:
+        body = self.func.body.body
+        if body and isinstance(body[0], ExpressionStmt) and isinstance(body[0].expr, StrExpr):
+            body = body[1:]  # the docstring
+        self.stmts(body)
+
+    def stmts(self, body: list[Statement]) -> None:
+        for s in body:
+            self.stmt(s)
+
+    def block(self, b: Block | None) -> None:
+        if b is not None:
+            self.stmts(b.body)
+
+    def stmt(self, s: Statement) -> None:
+        if isinstance(s, AssignmentStmt):
+            self.assignment(s)
+        elif isinstance(s, OperatorAssignmentStmt):
+            if isinstance(s.lvalue, MemberExpr):
+                self.fail(W.AUGMENTED_ATTRIBUTE, s.lvalue)
+            else:
+                self.target(s.lvalue)
+            self.value(s.rvalue)
+        elif isinstance(s, ExpressionStmt):
+            if isinstance(s.expr, CallExpr):
+                self.call(s.expr)
+            else:
+                self.fail(W.EXPRESSION_STATEMENT, s)
+                self.value(s.expr)
+        elif isinstance(s, IfStmt):
+            for cond, body in zip(s.expr, s.body, strict=True):
+                self.value(cond)
+                self.block(body)
+            self.block(s.else_body)
+        elif isinstance(s, WhileStmt):
+            self.value(s.expr)
+            self.block(s.body)
+            if s.else_body is not None and s.else_body.body:
+                self.fail(unsupported_message(W.WHILE_ELSE), s.else_body.body[0])
+        elif isinstance(s, ForStmt):
+            self.for_loop(s)
+        elif isinstance(s, ReturnStmt):
+            if s.expr is not None and self.kernel:
+                self.fail(W.KERNEL_RETURNS_VALUE, s)
+            self.value(s.expr)
+        elif isinstance(s, BreakStmt | ContinueStmt | PassStmt):
+            pass
+        else:
+            msg = construct_message(s)
+            if msg is not None:
+                self.fail(msg, s)
+            if isinstance(s, TryStmt | WithStmt):  # mistakes inside are still reported
+                self.block(s.body)
+
+    def assignment(self, s: AssignmentStmt) -> None:
+        rvalue = s.rvalue
+        for lv in s.lvalues:
+            if isinstance(lv, TupleExpr | ListExpr):
+                for item in lv.items:
+                    if not isinstance(item, NameExpr):
+                        self.fail(unsupported_message(W.NESTED_UNPACKING), item)
+                if isinstance(rvalue, TupleExpr) and len(rvalue.items) == len(lv.items):
+                    for item in rvalue.items:
+                        self.value(item)
+                    return
+            elif isinstance(lv, MemberExpr):
+                self.fail(W.ATTRIBUTE_ASSIGNMENT, lv)
+            else:
+                self.target(lv)
+        if isinstance(rvalue, CallExpr) and _fullname(rvalue.callee) == SHARED:
+            for lv in s.lvalues:
+                if isinstance(lv, NameExpr) and isinstance(lv.node, Var):
+                    self.arrays.add(lv.node)
+            return  # s = go.shared(shape, dtype): a declaration
+        self.value(rvalue)
+
+    def target(self, lv: Expression) -> None:
+        if isinstance(lv, IndexExpr):
+            self.index(lv)
+        elif isinstance(lv, NameExpr) and isinstance(lv.node, Var):
+            self.locals.add(lv.node)
+
+    def for_loop(self, s: ForStmt) -> None:
+        if not isinstance(s.index, NameExpr):
+            self.fail(W.FOR_TARGET, s.index)
+        elif isinstance(s.index.node, Var):
+            self.locals.add(s.index.node)
+        it = s.expr
+        if isinstance(it, CallExpr) and _fullname(it.callee) == RANGE:
+            for a in it.args:
+                self.value(a)
+        else:
+            self.fail(unsupported_message(W.FOR_NOT_RANGE), it)
+        self.block(s.body)
+        if s.else_body is not None and s.else_body.body:
+            self.fail(unsupported_message(W.FOR_ELSE), s.else_body.body[0])
+
+    # -- values -------------------------------------------------------------------------------
+
+    def value(self, e: Expression | None) -> None:
+        if e is None:
+            return
+        if isinstance(e, StrExpr):
+            self.fail(W.STRING_VALUE, e)
+        elif isinstance(e, NameExpr):
+            self.name(e)
+        elif isinstance(e, MemberExpr):
+            self.member(e)
+        elif isinstance(e, IndexExpr):
+            self.index(e)
+        elif isinstance(e, CallExpr):
+            self.call(e)
+        elif isinstance(e, UnaryExpr):
+            self.value(e.expr)
+        elif isinstance(e, OpExpr):
+            self.value(e.left)
+            self.value(e.right)
+        elif isinstance(e, ComparisonExpr):
+            for op in e.operators:
+                if op in ("is", "is not", "in", "not in"):
+                    self.fail(unsupported_message(W.comparison_name(op)), e)
+            for operand in e.operands:
+                self.value(operand)
+        elif isinstance(e, ConditionalExpr):
+            self.value(e.if_expr)
+            self.value(e.cond)
+            self.value(e.else_expr)
+        else:
+            msg = construct_message(e)
+            if msg is not None:
+                self.fail(msg, e)
+            if isinstance(e, AssignmentExpr):
+                self.value(e.value)
+            elif isinstance(e, ListExpr | SetExpr | TupleExpr):
+                for item in e.items:
+                    self.value(item)
+
+    def name(self, e: NameExpr) -> None:
+        node = e.node
+        if e.fullname == "builtins.None":
+            self.fail(W.NONE_VALUE, e)
+        elif isinstance(node, Var):
+            if self.is_array(e):
+                self.fail(W.array_as_scalar_message(e.name), e)
+            elif e.kind == GDEF and not _is_scalar_constant(node.type):
+                what = f"a value of type {_type_name(node.type)!r}"
+                self.fail(W.unusable_value_message(e.name, what), e)
+
+    def member(self, e: MemberExpr) -> None:
+        if self.is_array(e.expr):
+            if e.name == "shape":
+                self.fail(W.shape_index_message(describe(e.expr, self.api)), e)
+            elif e.name not in W.ARRAY_ATTRIBUTES:
+                self.fail(W.array_attribute_message(e.name, describe(e.expr, self.api)), e)
+        elif isinstance(e.expr, NameExpr) and not isinstance(e.expr.node, MypyFile | TypeInfo):
+            base = e.expr.node
+            if isinstance(base, Var) and base in self.locals:
+                return  # attribute of a local scalar: the front end says which
+            # a captured configuration object: its attributes are constants
+
+    def index(self, e: IndexExpr) -> None:
+        base = e.base
+        if isinstance(base, MemberExpr) and base.name == "shape" and self.is_array(base.expr):
+            return
+        if self.is_array(base):
+            items = e.index.items if isinstance(e.index, TupleExpr) else [e.index]
+            for item in items:
+                if isinstance(item, SliceExpr):
+                    self.fail(W.SLICING, item)
+                else:
+                    self.value(item)
+            return
+        if isinstance(base, MemberExpr) or (isinstance(base, NameExpr) and base.kind == GDEF):
+            self.fail(W.index_not_array_message(describe(base, self.api)), e)
+        else:
+            self.value(base)
+        self.value(e.index)
+
+    # -- calls --------------------------------------------------------------------------------
+
+    def call(self, e: CallExpr) -> None:
+        callee = e.callee
+        if isinstance(callee, MemberExpr) and isinstance(callee.expr, StrExpr):
+            self.fail(unsupported_message("f-string"), e)  # mypy lowers f"..." to str.format
+            return
+        if isinstance(callee, MemberExpr) and self.is_array(callee.expr):
+            self.fail(W.array_method_message(callee.name, describe(callee.expr, self.api)), e)
+            return
+        device = isinstance(callee, RefExpr) and is_device_function(callee)
+        msg = self.callee_message(callee) if not device else None
         if msg is not None:
-            api.fail(msg, s, code=UNSUPPORTED)
+            self.fail(msg, e)
+            return  # the front end stops at the callee: its arguments are not the mistake
+        name = _fullname(callee)
+        if device and isinstance(callee, RefExpr):
+            self.recursion(e, callee)
+        if name == "builtins.float" and len(e.args) == 1 and isinstance(e.args[0], StrExpr):
+            try:  # float("inf"), float("nan"): a constant, as in the front end
+                float(e.args[0].value)
+            except ValueError:
+                self.fail(W.float_text_message(e.args[0].value), e.args[0])
+            return
+        for k, (a, kind, kw) in enumerate(zip(e.args, e.arg_kinds, e.arg_names, strict=True)):
+            if kind.is_star():
+                self.fail(W.STARRED_ARGUMENTS, a)
+                continue
+            if kw is not None and not device:
+                self.fail(W.KEYWORD_ARGUMENTS, a)
+            if self.is_array(a) and (device or (k == 0 and name in ARRAY_ARGUMENT_CALLS)):
+                continue
+            if name == SHARED:
+                continue
+            self.value(a)
+
+    def callee_message(self, callee: Expression) -> str | None:
+        """The front end's message for a callee outside the kernel subset, else None."""
+        if not isinstance(callee, RefExpr):
+            return W.computed_call_message(describe(callee, self.api))
+        if callee.fullname in ACCEPTED_CALLS:
+            return None
+        node = callee.node
+        t = node.var.type if isinstance(node, Decorator) else getattr(node, "type", None)
+        p = get_proper_type(t) if t is not None else None
+        if isinstance(p, Instance) and p.type.fullname == KERNEL_CLASS:
+            return W.KERNEL_CALL
+        if isinstance(node, TypeInfo):
+            return W.call_message(f"the class {node.name!r}")
+        home = callee.fullname.partition(".")[0]
+        if home in ("math", "numpy"):  # math.atan2, np.sum: say which math functions there are
+            return W.unsupported_math_message(describe(callee, self.api),
+                                              "np" if home == "numpy" else "math")  # fmt: skip
+        short = describe(callee, self.api).rpartition(".")[2]
+        return W.call_message(f"the Python function {short!r}")
+
+    def recursion(self, call: CallExpr, callee: RefExpr) -> None:
+        """A call to a device function that (through others in this module) calls back."""
+        target = _device_def(callee)
+        if target is None:
+            return
+        if target is self.func or _reaches(target, self.func, set()):
+            self.fail(W.recursion_message(target.name), call)
+
+
+def _fullname(e: Expression) -> str:
+    return e.fullname if isinstance(e, RefExpr) else ""
+
+
+def _device_def(callee: RefExpr) -> FuncDef | None:
+    node = callee.node
+    if isinstance(node, Decorator) and any(
+        isinstance(d, RefExpr) and d.fullname in FUNC_DECORATORS for d in node.original_decorators
+    ):
+        return node.func
+    return None
+
+
+def _device_calls(func: FuncDef) -> list[FuncDef]:
+    from mypy.server.subexpr import get_subexpressions
+
+    out = []
     for e in get_subexpressions(func.body):
-        msg = construct_message(e) or (call_message(e) if isinstance(e, CallExpr) else None)
-        if msg is not None:
-            api.fail(msg, e, code=UNSUPPORTED)
+        if isinstance(e, CallExpr) and isinstance(e.callee, RefExpr):
+            target = _device_def(e.callee)
+            if target is not None:
+                out.append(target)
+    return out
 
 
-def _find_decorated(stmts: list[Statement], call: CallExpr) -> Decorator | None:
-    """The function that ``call`` (``go.kernel(...)``) decorates, searched in ``stmts``."""
+def _reaches(start: FuncDef, goal: FuncDef, seen: set[int]) -> bool:
+    if id(start) in seen or not start.body.body:
+        return False
+    seen.add(id(start))
+    return any(f is goal or _reaches(f, goal, seen) for f in _device_calls(start))
+
+
+# -- the hook ---------------------------------------------------------------------------------
+
+
+def _find_target(stmts: list[Statement], call: CallExpr) -> tuple[FuncDef, bool] | None:
+    """The function that ``call`` (``go.kernel(...)``/``go.func(...)``) makes a kernel of:
+    one it decorates, or the argument of ``go.kernel(...)(fn)``. Returns (function, is a
+    device function)."""
     for s in stmts:
         if isinstance(s, Decorator):
             if any(d is call for d in s.original_decorators):
-                return s
-            found = _find_decorated(s.func.body.body, call)
+                return s.func, False
+            found = _find_target(s.func.body.body, call)
         elif isinstance(s, FuncDef):
-            found = _find_decorated(s.body.body, call)
+            found = _find_target(s.body.body, call)
         elif isinstance(s, ClassDef):
-            found = _find_decorated(s.defs.body, call)
+            found = _find_target(s.defs.body, call)
         elif isinstance(s, IfStmt):
-            found = _find_decorated([x for b in (*s.body, s.else_body) if b for x in b.body], call)
+            found = _find_target([x for b in (*s.body, s.else_body) if b for x in b.body], call)
+        elif isinstance(s, AssignmentStmt) or isinstance(s, ExpressionStmt):
+            found = _outer_call(s.rvalue if isinstance(s, AssignmentStmt) else s.expr, call)
         else:
             found = None
         if found is not None:
@@ -228,16 +463,41 @@ def _find_decorated(stmts: list[Statement], call: CallExpr) -> Decorator | None:
     return None
 
 
-def decorator_hook(ctx: FunctionContext) -> Type:
-    """``@go.kernel`` / ``@go.func`` (context: the Decorator) or ``go.kernel(...)`` (a call)."""
+def _outer_call(e: Expression, inner: CallExpr) -> tuple[FuncDef, bool] | None:
+    """``go.kernel(boundscheck=False)(fn)``: the call whose callee is ``inner``."""
+    if isinstance(e, CallExpr) and e.callee is inner and e.args:
+        fn = e.args[0]
+        if isinstance(fn, NameExpr) and isinstance(fn.node, FuncDef):
+            return fn.node, False
+    return None
+
+
+def decorator_hook(ctx: object) -> object:
+    """``@go.kernel`` / ``@go.func`` (context: the Decorator), ``go.kernel(fn)`` (a call with
+    the function), or ``go.kernel(...)`` used as ``go.kernel(...)(fn)``."""
+    from mypy.plugin import FunctionContext
+
+    assert isinstance(ctx, FunctionContext)
     api = ctx.api
     if not isinstance(api, TypeChecker):
         return ctx.default_return_type
-    dec: Decorator | None = None
-    if isinstance(ctx.context, Decorator):
-        dec = ctx.context
-    elif isinstance(ctx.context, CallExpr):  # the factory form: find what it decorates
-        dec = _find_decorated(api.tree.defs, ctx.context)
-    if dec is not None:
-        check_body(api, dec.func)
+    target: tuple[FuncDef, bool] | None = None
+    context = ctx.context
+    if isinstance(context, Decorator):
+        device = any(isinstance(d, RefExpr) and d.fullname in FUNC_DECORATORS
+                     for d in context.original_decorators)  # fmt: skip
+        target = (context.func, device)
+    elif isinstance(context, CallExpr):
+        if context.args and isinstance(context.args[0], NameExpr) and isinstance(
+            context.args[0].node, FuncDef
+        ):
+            target = (context.args[0].node, _fullname(context.callee) in FUNC_DECORATORS)
+        elif not context.args:
+            target = _find_target(api.tree.defs, context)
+    if target is not None:
+        func, device = target
+        if func.is_coroutine:
+            api.fail(W.not_plain_def_message(func.name), func, code=UNSUPPORTED)
+        check_signature(api, func, kernel=not device)
+        BodyChecker(api, func, kernel=not device).run()
     return ctx.default_return_type

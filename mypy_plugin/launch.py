@@ -1,93 +1,173 @@
-"""Call sites: kernel launches, device-function calls and any call with ``Owned`` parameters.
+"""The call hooks: kernel launches, device-function calls, host functions taking buffers,
+and partial applications of a launch.
 
 These run as *signature* hooks because the signature hook sees the callee's formal types
 (for a launch, the kernel's own parameters, bound through the ParamSpec ``P`` of
-``Launch[P]``) together with the argument expressions grouped per formal.
+``Launch[P]``) together with the argument expressions grouped per formal. A launch's
+signature also gets its real return type (the ``Owned`` buffers handed back) and the
+kernel's name, so that mypy's own messages say ``Argument 2 to "saxpy"``.
 """
 
 from __future__ import annotations
 
 from mypy.checker import TypeChecker
-from mypy.nodes import CallExpr, Expression, IndexExpr, NameExpr, RefExpr, Var
+from mypy.nodes import CallExpr, Expression, FuncDef, IndexExpr, NameExpr, TypeInfo, Var
 from mypy.plugin import FunctionSigContext, MethodSigContext
 from mypy.typeops import make_simplified_union
-from mypy.types import AnyType, CallableType, Instance, Type, TypeOfAny, get_proper_type
+from mypy.types import (
+    AnyType,
+    CallableType,
+    Instance,
+    NoneType,
+    TupleType,
+    Type,
+    TypeOfAny,
+    get_proper_type,
+)
 
-from gpuoff.ownership import Access, alias_message, conflicts
-from mypy_plugin.moves import check_moves, in_expected_raise
+from gpuoff.ownership import Access, borrow_pass_message
+from mypy_plugin.callsite import CallSite, Formal, check_call_site
 from mypy_plugin.names import (
-    ALIAS,
+    ARRAY_CLASS,
     BOOLEAN,
+    BORROW_WRITE,
+    BUFFER_CLASS,
     FLOAT_SCALARS,
     INT_SCALARS,
     access_of,
     describe,
-    place,
+    is_array_type,
 )
+from mypy_plugin.summaries import summarize
 
-Arg = tuple[str, Access, Expression]
+
+def _formals(sig: CallableType) -> list[Formal]:
+    return [Formal(n or f"#{i + 1}", access_of(t), t)
+            for i, (n, t) in enumerate(zip(sig.arg_names, sig.arg_types, strict=True))]  # fmt: skip
 
 
-def callee_name(call: CallExpr) -> str:
-    """What the call is called in messages: ``saxpy`` for ``saxpy[n](...)``."""
+def _actuals(call: CallExpr, grouped: list[list[Expression]]) -> list[list[int]]:
+    """mypy's per-formal argument groups as indexes into ``call.args``."""
+    index = {id(a): k for k, a in enumerate(call.args)}
+    return [[index[id(a)] for a in group if id(a) in index] for group in grouped]
+
+
+def kernel_name(call: CallExpr, api: object) -> str:
     callee = call.callee
-    if isinstance(callee, IndexExpr):  # k[grid](...) or k[grid, block](...)
+    if isinstance(callee, IndexExpr):
         callee = callee.base
-    return describe(callee) if isinstance(callee, RefExpr) else "<expression>"
+    return describe(callee, api)
 
 
-def _ownership_args(sig: CallableType, args: list[list[Expression]]) -> list[Arg]:
-    out: list[Arg] = []
-    for i, group in enumerate(args[: len(sig.arg_types)]):
-        access = access_of(sig.arg_types[i])
-        if access is not None:
-            name = sig.arg_names[i] or f"#{i + 1}"
-            out.extend((name, access, a) for a in group)
-    return out
+# -- launches ---------------------------------------------------------------------------------
 
 
-def find_aliases(args: list[Arg], callee: str) -> list[tuple[str, Expression]]:
-    """One place passed exclusively (BorrowMut/Owned) and also as another argument."""
-    found: list[tuple[str, Expression]] = []
-    for j, (name_j, acc_j, arg_j) in enumerate(args):
-        key = place(arg_j)
-        if key is None:
-            continue
-        for name_i, acc_i, arg_i in args[:j]:
-            if place(arg_i) == key and conflicts(acc_i, acc_j):
-                found.append((alias_message(callee, name_i, acc_i, name_j, acc_j), arg_j))
-                break
-    return found
-
-
-def check_owned_call(
-    api: object, call: object, sig: CallableType, args: list[list[Expression]], alias: bool
-) -> None:
-    """Aliasing (for launches and device calls) and use after move for one call site."""
+def launch_signature(ctx: MethodSigContext) -> CallableType:
+    """``k[grid](...)``: aliasing, moves, scalar widening, return type, the kernel's name."""
+    sig = ctx.default_signature
+    api, call = ctx.api, ctx.context
     if not isinstance(api, TypeChecker) or not isinstance(call, CallExpr):
-        return  # private API changed or an unusual context: say nothing rather than guess
-    # ``f(*args)``/``f(**kw)`` maps one expression to many formals: it names no single place.
-    starred = {id(a) for a, k in zip(call.args, call.arg_kinds, strict=True) if k.is_star()}
-    owned = [o for o in _ownership_args(sig, args) if id(o[2]) not in starred]
-    callee = callee_name(call)
-    aliases = find_aliases(owned, callee) if alias else []
-    if aliases and not in_expected_raise(api, call):
-        for msg, arg in aliases:
-            api.fail(msg, arg, code=ALIAS)
-    moved = [
-        a.node
-        for _, acc, a in owned
-        if acc.moves and isinstance(a, NameExpr) and isinstance(a.node, Var)
-    ]
-    if moved:
-        check_moves(api, call, moved, callee)
+        return sig  # private API changed or an unusual context: say nothing rather than guess
+    site = CallSite(call, _formals(sig), _actuals(call, ctx.args), launch=True)
+    check_call_site(api, site)
+    named = kernel_name(call, api) if isinstance(call.callee, IndexExpr) else None
+    return widen_arguments(sig, api).copy_modified(
+        ret_type=_launch_result(api, sig), name=named or sig.name
+    )
 
 
-def _named(api: TypeChecker, name: str, args: list[Type]) -> Type | None:
-    try:
-        return api.named_generic_type(name, args)
-    except (KeyError, AssertionError):  # NumPy not part of this build: no widening
+def _launch_result(api: TypeChecker, sig: CallableType) -> Type:
+    """None, the one ``Owned`` buffer, or a tuple of them in parameter order (SPEC §2)."""
+    owned = [t for t in sig.arg_types if access_of(t) is Access.OWNED]
+    if not owned:
+        return NoneType()
+    buffers: list[Type] = []
+    for t in owned:
+        p = get_proper_type(t)
+        inner = get_proper_type(p.args[0]) if isinstance(p, Instance) and p.args else None
+        if not (isinstance(inner, Instance) and inner.type.fullname == ARRAY_CLASS):
+            return AnyType(TypeOfAny.special_form)
+        buf = _named(api, BUFFER_CLASS, list(inner.args))
+        if buf is None:
+            return AnyType(TypeOfAny.special_form)
+        buffers.append(buf)
+    if len(buffers) == 1:
+        return buffers[0]
+    fallback = _named(api, "builtins.tuple", [make_simplified_union(buffers)])
+    if fallback is None:
+        return AnyType(TypeOfAny.special_form)
+    return TupleType(buffers, fallback)
+
+
+# -- device functions inside kernels ----------------------------------------------------------
+
+
+def device_call_signature(ctx: MethodSigContext) -> CallableType:
+    """``helper(...)`` in a kernel: aliasing, and a Borrow passed where BorrowMut is declared."""
+    sig = ctx.default_signature
+    api, call = ctx.api, ctx.context
+    if not isinstance(api, TypeChecker) or not isinstance(call, CallExpr):
+        return sig
+    formals = _formals(sig)
+    site = CallSite(call, formals, _actuals(call, ctx.args), in_kernel=True)
+    check_call_site(api, site)
+    types = list(sig.arg_types)
+    name = describe(call.callee, api)
+    for f, group in enumerate(site.actuals):
+        want = formals[f].access
+        for a in group:
+            arg = call.args[a]
+            have = _declared_access(arg)
+            if want is not None and want.writes and have is Access.BORROW:
+                msg = borrow_pass_message(describe(arg, api), have, formals[f].name, name, want)
+                api.fail(msg, arg, code=BORROW_WRITE)
+                if isinstance(arg, NameExpr) and isinstance(arg.node, Var) and arg.node.type:
+                    types[f] = arg.node.type  # one error for it, not mypy's second one
+    return widen_arguments(sig.copy_modified(arg_types=types), api)
+
+
+def _declared_access(e: Expression) -> Access | None:
+    if isinstance(e, NameExpr) and isinstance(e.node, Var):
+        return access_of(e.node.type)
+    return None
+
+
+# -- host functions and methods ---------------------------------------------------------------
+
+
+def host_signature(fullname: str, node: FuncDef | None, bound: bool):  # type: ignore[no-untyped-def]
+    """The hook for one host function or method taking buffers (``plugin`` finds ``node``)."""
+
+    def hook(ctx: FunctionSigContext | MethodSigContext) -> CallableType:
+        sig = ctx.default_signature
+        api, call = ctx.api, ctx.context
+        if isinstance(api, TypeChecker) and isinstance(call, CallExpr):
+            inner = summarize(api, node, bound) if node is not None else []
+            site = CallSite(call, _formals(sig), _actuals(call, ctx.args), inner=inner)
+            check_call_site(api, site)
+        return sig
+
+    return hook
+
+
+def takes_buffers(sig: CallableType) -> bool:
+    """Worth a hook: an ownership wrapper, or two or more array parameters."""
+    arrays = [t for t in sig.arg_types if is_array_type(t)]
+    return len(arrays) >= 2 or any(access_of(t) is not None for t in arrays)
+
+
+# -- arguments the runtime converts -----------------------------------------------------------
+
+
+def _named(api: TypeChecker, name: str, args: list[Type]) -> Instance | None:
+    """``name[args]``, if that class is part of this build (else no widening)."""
+    module, _, attr = name.rpartition(".")
+    tree = api.modules.get(module)
+    sym = tree.names.get(attr) if tree is not None else None
+    node = sym.node if sym is not None else None
+    if not isinstance(node, TypeInfo):
         return None
+    return Instance(node, args)
 
 
 def _widened(api: TypeChecker, t: Type) -> Type:
@@ -110,30 +190,10 @@ def _widened(api: TypeChecker, t: Type) -> Type:
     return make_simplified_union([t, *kept]) if kept else t
 
 
-def widen_arguments(sig: CallableType, api: object) -> CallableType:
+def widen_arguments(sig: CallableType, api: TypeChecker) -> CallableType:
     """Let a launch take plain Python and NumPy numbers for scalar parameters (``2.0`` for
     ``f32``) and NumPy arrays for ``Borrow``/``BorrowMut`` ones, as the runtime does.
 
     The runtime converts them (and raises if a value does not fit or a dtype differs).
     """
-    if not isinstance(api, TypeChecker):
-        return sig
     return sig.copy_modified(arg_types=[_widened(api, t) for t in sig.arg_types])
-
-
-def launch_signature(ctx: MethodSigContext) -> CallableType:
-    """``k[grid](...)`` and ``helper(...)``: aliasing, moves, scalar widening."""
-    check_owned_call(ctx.api, ctx.context, ctx.default_signature, ctx.args, alias=True)
-    return widen_arguments(ctx.default_signature, ctx.api)
-
-
-def owned_method_signature(ctx: MethodSigContext) -> CallableType:
-    """Any method with an ``Owned`` parameter: use after move."""
-    check_owned_call(ctx.api, ctx.context, ctx.default_signature, ctx.args, alias=False)
-    return ctx.default_signature
-
-
-def owned_function_signature(ctx: FunctionSigContext) -> CallableType:
-    """Any function with an ``Owned`` parameter: use after move."""
-    check_owned_call(ctx.api, ctx.context, ctx.default_signature, ctx.args, alias=False)
-    return ctx.default_signature

@@ -1,7 +1,10 @@
 """The plugin class: it only dispatches fully-qualified names to the checks.
 
 ``get_*_hook`` runs for every call mypy checks, so each lookup is a set membership test or,
-for the "any function with an ``Owned`` parameter" rule, one symbol-table lookup.
+for host functions that take buffers, one symbol-table lookup (skipped for the standard
+library, NumPy, pytest and mypy). Importing this module loads mypy's own modules and
+``gpuoff.ownership``/``gpuoff.subset`` (both standard library only): not NumPy, not the
+runtime, not the front end.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from mypy.nodes import Decorator, FuncBase, OverloadedFuncDef, SymbolNode, TypeInfo
+from mypy.nodes import Decorator, FuncBase, FuncDef, OverloadedFuncDef, SymbolNode, TypeInfo
 from mypy.plugin import (
     FunctionContext,
     FunctionSigContext,
@@ -21,28 +24,32 @@ from mypy.plugin import (
 )
 from mypy.types import CallableType, Overloaded, Type, get_proper_type
 
-from gpuoff.ownership import Access
-from mypy_plugin import borrow_write, kernel_body, launch
-from mypy_plugin.names import BODY_DECORATORS, DEVICE_CALLS, LAUNCH_CALLS, access_of
+from mypy_plugin import borrow_write, kernel_body, launch, partial
+from mypy_plugin.names import BODY_DECORATORS, DEVICE_CALLS, LAUNCH_CALLS, PARTIAL_CALL
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 """Bump with every release (users' caches are also keyed by the checks' source, below)."""
 
 
 def _source_hash() -> str:
-    # mypy keys its cache on the entry module (gpuoff/mypy.py) only; the checks live here, so
-    # report their source through report_config_data to invalidate caches when they change.
+    # mypy keys its cache on the entry module (gpuoff/mypy.py) only; the checks live here and
+    # read gpuoff's tables, so report their source through report_config_data to invalidate
+    # caches when they change.
     digest = hashlib.sha256(__version__.encode())
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.read_bytes())
+    here = Path(__file__).parent
+    for path in [*sorted(here.glob("*.py")), here.parent / "gpuoff" / "subset.py",
+                 here.parent / "gpuoff" / "ownership.py"]:  # fmt: skip
+        if path.exists():
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
 _SOURCE_HASH = _source_hash()
 
+NEVER_HOST = frozenset(sys.stdlib_module_names | {"numpy", "pytest", "_pytest", "mypy", "gpuoff"})
+"""Top-level packages whose functions are not user code taking gpuoff buffers (a fast path)."""
 
-NEVER_OWNED = frozenset(sys.stdlib_module_names | {"numpy", "pytest", "_pytest", "mypy"})
-"""Top-level packages whose functions cannot take gpuoff ``Owned`` parameters (a fast path)."""
+SigHook = Callable[[FunctionSigContext | MethodSigContext], CallableType]
 
 
 def _signatures(node: SymbolNode | None) -> list[CallableType]:
@@ -60,9 +67,9 @@ def _signatures(node: SymbolNode | None) -> list[CallableType]:
 class GpuoffPlugin(Plugin):
     """Static ownership checks for gpuoff (see docs/static-checking.md)."""
 
-    def _takes_owned(self, fullname: str) -> bool:
-        if fullname.partition(".")[0] in NEVER_OWNED:
-            return False
+    def _host_node(self, fullname: str) -> SymbolNode | None:
+        if fullname.partition(".")[0] in NEVER_HOST:
+            return None
         sym = self.lookup_fully_qualified(fullname)
         node = sym.node if sym is not None else None
         if node is None and "." in fullname:
@@ -72,33 +79,42 @@ class GpuoffPlugin(Plugin):
             if cls is not None and isinstance(cls.node, TypeInfo):
                 found = cls.node.get(attr)
                 node = found.node if found is not None else None
-        if not isinstance(node, (FuncBase, Decorator)):
-            return False
-        return any(access_of(t) is Access.OWNED for sig in _signatures(node) for t in sig.arg_types)
+        return node if isinstance(node, FuncBase | Decorator) else None
+
+    def _host_hook(self, fullname: str, method: bool) -> SigHook | None:
+        node = self._host_node(fullname)
+        if node is None or not any(launch.takes_buffers(s) for s in _signatures(node)):
+            return None
+        func = node.func if isinstance(node, Decorator) else node
+        body = func if isinstance(func, FuncDef) else None
+        bound = method and body is not None and not body.is_static
+        return launch.host_signature(fullname, body, bound)  # type: ignore[no-any-return]
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return _SOURCE_HASH
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
-        return kernel_body.decorator_hook if fullname in BODY_DECORATORS else None
+        return kernel_body.decorator_hook if fullname in BODY_DECORATORS else None  # type: ignore[return-value]
 
     def get_function_signature_hook(
         self, fullname: str
     ) -> Callable[[FunctionSigContext], CallableType] | None:
-        if self._takes_owned(fullname):
-            return launch.owned_function_signature
-        return None
+        if fullname in borrow_write.ATOMIC_CALLS:
+            return borrow_write.atomic_signature
+        return self._host_hook(fullname, method=False)
 
     def get_method_signature_hook(
         self, fullname: str
     ) -> Callable[[MethodSigContext], CallableType] | None:
-        if fullname in LAUNCH_CALLS or fullname in DEVICE_CALLS:
+        if fullname in LAUNCH_CALLS:
             return launch.launch_signature
+        if fullname in DEVICE_CALLS:
+            return launch.device_call_signature
         if fullname == borrow_write.BORROW_SETITEM:
             return borrow_write.borrow_setitem_signature
-        if self._takes_owned(fullname):
-            return launch.owned_method_signature
-        return None
+        if fullname == PARTIAL_CALL:
+            return partial.partial_call_signature
+        return self._host_hook(fullname, method=True)
 
 
 def plugin(version: str) -> type[Plugin]:

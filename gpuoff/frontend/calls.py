@@ -11,6 +11,7 @@ import ast
 import inspect
 from typing import Any
 
+from gpuoff import subset as W
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import ExprHandler, Lowerer
 from gpuoff.frontend.exprs import (
@@ -55,25 +56,21 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Val | None:
     """Lower a call; ``None`` only for a device function returning nothing (``as_stmt``)."""
     for a in node.args:
         if isinstance(a, ast.Starred):
-            lw.fail(a, "starred arguments (*args) are not supported in kernels")
+            lw.fail(a, W.STARRED_ARGUMENTS)
     func = node.func
     if isinstance(func, ast.Attribute):
         array = array_of(lw, func.value)
         if array is not None:
-            lw.fail(func, f"method call .{func.attr}() on array {array.name!r} is not "
-                          "supported in kernels")  # fmt: skip
+            lw.fail(func, W.array_method_message(func.attr, array.name))
     res = static(lw, func)
     if res is None:
-        lw.fail(func, f"{ast.unparse(func)!r} is a variable, not a function; only gpuoff "
-                      "intrinsics, math functions, builtins and @go.func device "
-                      "functions can be called")  # fmt: skip
+        lw.fail(func, W.computed_call_message(ast.unparse(func)))
     kind = res.kind
     if kind == "device":
         return _device_call(lw, node, res, as_stmt)
     if node.keywords:
         kw = node.keywords[0]
-        msg = "keyword arguments are only supported in calls to device functions"
-        lw.fail(kw.value if kw.arg else node, msg)
+        lw.fail(kw.value if kw.arg else node, W.KEYWORD_ARGUMENTS)
     if kind == "dtype":
         assert res.dtype is not None
         return _cast(lw, node, res.dtype)
@@ -94,13 +91,8 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Val | None:
     if math_home is not None:
         lw.fail(func, unsupported_math_message(ast.unparse(func), math_home))
     if getattr(res.value, "pyfunc", None) is not None:
-        lw.fail(func, "a kernel cannot be called from a kernel; declare the helper with "
-                      "@go.func to call it")  # fmt: skip
-    lw.fail(
-        func,
-        f"calling {describe(res.value)} is not supported in kernels: only gpuoff "
-        "intrinsics, math functions, builtins and @go.func device functions can be called",
-    )
+        lw.fail(func, W.KERNEL_CALL)
+    lw.fail(func, W.call_message(describe(res.value)))
 
 
 def _nargs(lw: Lowerer, node: ast.Call, n: int, what: str) -> None:
@@ -124,8 +116,7 @@ def _float_of_text(lw: Lowerer, arg: ast.Constant) -> Val:
     try:
         value = float(arg.value)
     except ValueError:
-        lw.fail(arg, f"float({arg.value!r}) is not a number; in kernels float() of a "
-                     "string takes constant number text such as 'inf' or 'nan'")
+        lw.fail(arg, W.float_text_message(arg.value))
     return constant(lw, value, arg)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from gpuoff import subset as W
 from gpuoff.errors import IndexCountError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import ExprHandler, Lowerer
@@ -114,9 +115,9 @@ def _constant(lw: Lowerer, node: ast.Constant) -> Val:
 
 def constant(lw: Lowerer, value: object, node: ast.AST) -> Val:
     if isinstance(value, str):
-        lw.fail(node, "strings are not supported in kernels")
+        lw.fail(node, W.STRING_VALUE)
     if value is None:
-        lw.fail(node, "None is not supported as a value in kernels")
+        lw.fail(node, W.NONE_VALUE)
     vt: R.VType = lw.rule(node, lambda: R.literal(value))
     raw = value.item() if isinstance(value, np.generic) else value
     assert isinstance(raw, int | float | bool)
@@ -126,7 +127,7 @@ def constant(lw: Lowerer, value: object, node: ast.AST) -> Val:
 def _name(lw: Lowerer, node: ast.Name) -> Val:
     name = node.id
     if name in lw.arrays:
-        lw.fail(node, f"array {name!r} cannot be used as a scalar value (index it)")
+        lw.fail(node, W.array_as_scalar_message(name))
     if lw.is_local(name):
         return lw.read_local(name, node)
     if name in lw.scalars:
@@ -141,7 +142,7 @@ def from_static(lw: Lowerer, res: Resolved, node: ast.expr) -> Val:
         return constant(lw, res.value, node)
     what = ast.unparse(node)
     if res.kind in ("unsupported", "namespace"):
-        lw.fail(node, f"{what!r} is {describe(res.value)}, which cannot be used in kernels")
+        lw.fail(node, W.unusable_value_message(what, describe(res.value)))
     lw.fail(node, f"{what!r} cannot be used as a value (call it?)")
 
 
@@ -181,9 +182,8 @@ def _attribute(lw: Lowerer, node: ast.Attribute) -> Val:
                 size = Val(N.Binary(T.INDEX, "mul", size.expr, nxt, loc=lw.loc(node)))
             return size
         if node.attr == "shape":
-            lw.fail(node, f"{array.name}.shape must be indexed with a constant: "
-                          f"{array.name}.shape[0]")  # fmt: skip
-        lw.fail(node, f"attribute {node.attr!r} of array {array.name!r} is not supported")
+            lw.fail(node, W.shape_index_message(array.name))
+        lw.fail(node, W.array_attribute_message(node.attr, array.name))
     res = static(lw, node)
     if res is None:
         lw.fail(node, f"attribute access .{node.attr} on a value is not supported")
@@ -195,7 +195,7 @@ def indices(lw: Lowerer, node: ast.Subscript, array: N.ArrayRef) -> tuple[N.Expr
     out: list[N.Expr] = []
     for e in elts:
         if isinstance(e, ast.Slice):
-            lw.fail(e, "slicing (x[a:b]) is not supported in kernels; index elements")
+            lw.fail(e, W.SLICING)
         v = lw.expr(e)
         t: T.ScalarType = lw.rule(e, lambda: R.index(v.vtype))  # noqa: B023
         out.append(lw.coerce(v, t, e))
@@ -232,8 +232,7 @@ def _subscript(lw: Lowerer, node: ast.Subscript) -> Val:
     if array is None:
         if not isinstance(base, ast.Name | ast.Attribute):
             lw.expr(base)  # reports an unsupported construct by its own name
-        lw.fail(node, f"indexing is only supported on arrays ({ast.unparse(base)!r} "
-                      "is not one)")  # fmt: skip
+        lw.fail(node, W.index_not_array_message(ast.unparse(base)))
     return load(lw, node, array, indices(lw, node, array))
 
 
@@ -298,7 +297,7 @@ def _boolop(lw: Lowerer, node: ast.BoolOp) -> Val:
 def _compare(lw: Lowerer, node: ast.Compare) -> Val:
     for cmp in node.ops:
         if type(cmp) not in CMPOPS:
-            raise unsupported(lw.src, node, f"the {_cmp_name(cmp)} comparison")
+            raise unsupported(lw.src, node, W.comparison_name(_cmp_name(cmp)))
     operands = [lw.expr(node.left)] + [lw.expr(c) for c in node.comparators]
     if any(has_effects(v.expr) for v in operands[1:-1]):
         lw.fail(node, "a chained comparison whose middle operand calls a function is not "
@@ -345,7 +344,7 @@ def _fits(v: Val, t: T.ScalarType) -> bool:
 
 
 def _cmp_name(op: ast.cmpop) -> str:
-    return {ast.Is: "'is'", ast.IsNot: "'is not'", ast.In: "'in'", ast.NotIn: "'not in'"}.get(
+    return {ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}.get(
         type(op), type(op).__name__
     )
 

@@ -28,6 +28,8 @@ from gpuoff.frontend.signature import (
 from gpuoff.frontend.source import SourceInfo, load_source
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
+from gpuoff.ownership import borrow_pass_message
+from gpuoff.subset import KERNEL_RETURN_ANNOTATION, device_parameter_message, recursion_message
 
 ParamType = T.ScalarType | T.ArrayType
 
@@ -101,11 +103,7 @@ class ModuleBuilder:
         """The specialisation of device function ``fn`` for these arguments (lowered once)."""
         pyfunc = fn.pyfunc
         if any(p is pyfunc for p in self.in_progress):
-            raise caller.error(
-                node,
-                f"recursive call to device function {fn.__name__!r}: "
-                "recursion is not supported in kernels",
-            ) from None
+            raise caller.error(node, recursion_message(fn.__name__)) from None
         fsrc = self.source(pyfunc)
         raw = raw_annotations(pyfunc)
         if len(raw) != len(args):
@@ -148,11 +146,7 @@ class ModuleBuilder:
         except AnnotationError as exc:
             args = fsrc.src.tree.args.args
             at: ast.AST = args[k] if k < len(args) else fsrc.src.tree
-            raise fsrc.src.error(
-                at,
-                f"parameter {name!r} of device function {fname!r}: {exc}; "
-                "annotate it like a kernel parameter",
-            ) from None
+            raise fsrc.src.error(at, device_parameter_message(name, fname, str(exc))) from None
 
 
 def _param_type(
@@ -175,9 +169,7 @@ def _param_type(
         ) from None
     if decl.access.writes and not at.access.writes:
         raise caller.error(
-            node,
-            f"cannot pass {arg.name!r} ({at.access.value}) to {where}, "
-            f"which is declared {decl.access.value}",
+            node, borrow_pass_message(arg.name, at.access, decl.name, fname, decl.access)
         ) from None
     return dataclasses.replace(at, access=decl.access)
 
@@ -248,7 +240,7 @@ def lower_kernel(
         raise fsrc.src.error(fsrc.src.tree, str(exc)) from None
     if ret is not _EMPTY and ret is not None and ret is not type(None):
         at = fsrc.src.tree.returns or fsrc.src.tree
-        raise fsrc.src.error(at, "a kernel returns nothing: annotate it '-> None'") from None
+        raise fsrc.src.error(at, KERNEL_RETURN_ANNOTATION) from None
     ctx.names[func.__name__] = func
     spec = FuncSpec(fsrc, func.__name__, func.__name__, True, params, None)
     ctx.in_progress.append(func)

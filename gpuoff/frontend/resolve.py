@@ -17,38 +17,33 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff import lang
+from gpuoff import lang, subset
 from gpuoff.frontend.signature import closure_namespace, scalar_of
 from gpuoff.ir import types as T
+from gpuoff.subset import unsupported_math_message
 
 MISSING = object()
 """Marker for a name that is bound nowhere."""
 
-# Python's math module and NumPy's ufuncs, by identity -> (IR math name, result is float).
-# ``math.floor``/``math.ceil`` return floats in kernels (like C's floor), not ints as in
-# Python: a kernel has no arbitrary-precision int to return. ``math.fabs`` always gives a
-# float, where ``abs`` keeps ints.
-MATH_BY_OBJECT: dict[object, tuple[str, bool]] = {
-    math.sqrt: ("sqrt", True), math.exp: ("exp", True), math.log: ("log", True),
-    math.log2: ("log2", True), math.sin: ("sin", True), math.cos: ("cos", True),
-    math.tan: ("tan", True), math.tanh: ("tanh", True), math.pow: ("pow", True),
-    math.floor: ("floor", True), math.ceil: ("ceil", True), math.fabs: ("abs", True),
-    math.erf: ("erf", True), math.isnan: ("isnan", False), math.isinf: ("isinf", False),
-    np.sqrt: ("sqrt", True), np.exp: ("exp", True), np.log: ("log", True),
-    np.log2: ("log2", True), np.sin: ("sin", True), np.cos: ("cos", True),
-    np.tan: ("tan", True), np.tanh: ("tanh", True), np.power: ("pow", False),
-    np.floor: ("floor", True), np.ceil: ("ceil", True), np.fabs: ("abs", True),
-    np.abs: ("abs", False), np.minimum: ("min", False), np.maximum: ("max", False),
-    np.isnan: ("isnan", False), np.isinf: ("isinf", False),
-}  # fmt: skip
-if hasattr(math, "fma"):  # Python 3.13+
-    MATH_BY_OBJECT[math.fma] = ("fma", True)
-for _fn, _name in lang.MATH_FUNCTIONS.items():
-    MATH_BY_OBJECT[_fn] = (_name, False)
 
-_SUPPORTED_MATH = sorted(
-    {name for name, _ in MATH_BY_OBJECT.values()} - {"abs", "min", "max", "isnan", "isinf"}
-) + ["isnan", "isinf"]
+def _math_table() -> dict[object, tuple[str, bool]]:
+    """Python's math module and NumPy's ufuncs, by identity -> (IR math name, result is
+    float), from the names in ``gpuoff.subset`` (which the mypy plugin reads too).
+    ``math.fabs`` always gives a float, where ``abs`` keeps ints."""
+    out: dict[object, tuple[str, bool]] = {}
+    for module, names in ((math, subset.MATH_CALLS), (np, subset.NUMPY_CALLS)):
+        for name, entry in names.items():
+            obj = getattr(module, name, None)  # math.fma is Python 3.13+
+            if obj is not None:
+                out[obj] = entry
+    for fn, ir in lang.MATH_FUNCTIONS.items():
+        out[fn] = (ir, False)
+    return out
+
+
+MATH_BY_OBJECT: dict[object, tuple[str, bool]] = _math_table()
+
+BUILTINS: dict[object, str] = {getattr(builtins, name): name for name in subset.BUILTIN_CALLS}
 
 
 def math_namespace(obj: object) -> str | None:
@@ -64,20 +59,7 @@ def math_namespace(obj: object) -> str | None:
     return None
 
 
-def unsupported_math_message(called: str, home: str) -> str:
-    """The message for calling ``called`` (``"math.atan2"``), a function of ``home`` (``"math"``
-    or ``"np"``) kernels do not support: it lists the ones they do (the front end and the mypy
-    plugin both say this)."""
-    return (f"{called}() is not one of the math functions kernels support: "
-            f"{', '.join(_SUPPORTED_MATH)} (as go.<name>, and as {home}.<name> where {home} has "
-            "it), and the builtins abs, min and max")  # fmt: skip
-
-
-BUILTINS: dict[object, str] = {
-    builtins.abs: "abs", builtins.min: "min", builtins.max: "max", builtins.int: "int",
-    builtins.float: "float", builtins.bool: "bool", builtins.len: "len",
-    builtins.range: "range", builtins.pow: "pow",
-}  # fmt: skip
+__all__ = ["MATH_BY_OBJECT", "BUILTINS", "math_namespace", "unsupported_math_message"]
 
 
 @dataclass(frozen=True)
@@ -141,6 +123,10 @@ def describe(obj: object) -> str:
     """A short user-facing description of a Python object."""
     if isinstance(obj, types.ModuleType):
         return f"module {obj.__name__!r}"
+    module = getattr(obj, "__module__", None) or ""
+    from_numpy = module == "numpy" or module.startswith("numpy.")
+    if from_numpy and callable(obj) and not isinstance(obj, type):
+        return f"the NumPy function {getattr(obj, '__name__', '?')!r}"
     if isinstance(obj, types.FunctionType | types.BuiltinFunctionType):
         return f"the Python function {obj.__name__!r}"
     if isinstance(obj, type):

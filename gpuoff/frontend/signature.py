@@ -20,14 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpuoff import lang
+from gpuoff import subset as W
 from gpuoff.errors import LaunchTypeError
 from gpuoff.ir import types as T
 from gpuoff.ownership import WRAPPER_ACCESS, Access
-
-_EXPECTED = (
-    "a scalar type (go.f32, go.i32, float, int, bool, ...) or an array with an ownership "
-    "wrapper: Borrow[Array[T]], BorrowMut[Array[T]] or Owned[Array[T]]"
-)
 
 _PY_SCALARS: dict[object, T.ScalarType] = {float: T.f64, int: T.i64, bool: T.boolean}
 
@@ -112,11 +108,11 @@ def _describe(obj: object) -> str:
 
 def _array_dtype(arg: object) -> T.ScalarType:
     if typing.get_origin(arg) is not lang.Array:
-        raise AnnotationError(f"the wrapper must contain Array[T], got {_describe(arg)}")
+        raise AnnotationError(W.wrapper_needs_array(_describe(arg)))
     (elem,) = typing.get_args(arg)
     dtype = scalar_of(elem)
     if dtype is None or elem in _PY_SCALARS:
-        raise AnnotationError(f"unknown array element type {_describe(elem)}")
+        raise AnnotationError(W.unknown_element(_describe(elem)))
     return dtype
 
 
@@ -131,15 +127,12 @@ def decl_from_annotation(name: str, annotation: object) -> ParamDecl:
         (inner,) = typing.get_args(annotation)
         return ParamDecl(name, _array_dtype(inner), access, True)
     if origin is lang.Array or annotation is lang.Array:
-        raise AnnotationError(
-            "an array parameter needs an ownership wrapper: Borrow[Array[T]] (read), "
-            "BorrowMut[Array[T]] (read and write) or Owned[Array[T]] (take over)"
-        )
+        raise AnnotationError(W.NEEDS_WRAPPER)
     if annotation in lang.OWNERSHIP_WRAPPERS:
-        raise AnnotationError(f"{_describe(annotation)} needs an element: Array[T] in brackets")
+        raise AnnotationError(W.wrapper_needs_element(_describe(annotation)))
     dtype = scalar_of(annotation)
     if dtype is None:
-        raise AnnotationError(f"unsupported type {_describe(annotation)}")
+        raise AnnotationError(W.unsupported_type(_describe(annotation)))
     return ParamDecl(name, dtype, None, False)
 
 
@@ -157,9 +150,9 @@ def resolve_param(
         inspect.Parameter.POSITIONAL_ONLY,
         inspect.Parameter.POSITIONAL_OR_KEYWORD,
     ):
-        raise AnnotationError("only plain positional parameters are supported (no *args, **kw)")
+        raise AnnotationError(W.PLAIN_POSITIONAL)
     if annotation is inspect.Parameter.empty:
-        raise AnnotationError("it has no type annotation")
+        raise AnnotationError(W.NO_ANNOTATION)
     return decl_from_annotation(name, _evaluate(annotation, pyfunc))
 
 
@@ -176,9 +169,7 @@ def parse_signature(pyfunc: Callable[..., Any]) -> tuple[ParamDecl, ...]:
         try:
             out.append(resolve_param(func, name, annotation, kind))
         except AnnotationError as exc:
-            raise LaunchTypeError(
-                f"parameter {name!r} of {fname}: {exc}; expected {_EXPECTED}"
-            ) from None
+            raise LaunchTypeError(W.kernel_parameter_message(name, fname, str(exc))) from None
     return tuple(out)
 
 

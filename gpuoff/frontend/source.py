@@ -15,6 +15,7 @@ from typing import Any
 
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir.nodes import Loc
+from gpuoff.subset import not_plain_def_message
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,7 @@ def load_source(pyfunc: Callable[..., Any]) -> SourceInfo:
     info_lines = tuple(line.rstrip("\n") for line in lines)
     if func is None:
         raise CompileError(
-            f"{name!r} is not a plain 'def' function (async functions and lambdas cannot be "
-            "kernels)",
+            not_plain_def_message(name),
             SourceLocation(filename, max(start, 1), indent, info_lines[0] if info_lines else ""),
         )
     return SourceInfo(filename, max(start, 1), info_lines, indent, func)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from gpuoff import subset as W
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import INFER, Lowerer, StmtHandler, Untyped, assigned_names
 from gpuoff.frontend.calls import call, shared_decl, writable_array
@@ -121,7 +122,7 @@ def _assign_all(lw: Lowerer, target: ast.Tuple | ast.List, values: list[Val]) ->
     out: Stmts = []
     for t, v in zip(target.elts, values, strict=True):
         if isinstance(t, ast.Tuple | ast.List | ast.Starred):
-            raise unsupported(lw.src, t, "nested or starred tuple unpacking")
+            raise unsupported(lw.src, t, W.NESTED_UNPACKING)
         out.extend(assign_to(lw, t, v))
     return out
 
@@ -135,7 +136,7 @@ def assign_to(lw: Lowerer, target: ast.expr, value: Val) -> Stmts:
         idx = indices(lw, target, array)
         return [_store(lw, target, array, idx, value)]
     if isinstance(target, ast.Attribute):
-        lw.fail(target, "assigning to an attribute is not supported in kernels")
+        lw.fail(target, W.ATTRIBUTE_ASSIGNMENT)
     raise unsupported(lw.src, target)
 
 
@@ -159,7 +160,7 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
         new = binop(lw, op, current, lw.expr(node.value), node)
         return [lw.assign_local(target.id, new, target)]
     if not isinstance(target, ast.Subscript):
-        lw.fail(target, "augmented assignment to an attribute is not supported in kernels")
+        lw.fail(target, W.AUGMENTED_ATTRIBUTE)
     array = writable_array(lw, target.value, "augmented assignment to an element")
     out: Stmts = []
     idx: list[N.Expr] = []
@@ -208,7 +209,7 @@ def _if(lw: Lowerer, node: ast.If) -> Stmts:
 
 def _while(lw: Lowerer, node: ast.While) -> Stmts:
     if node.orelse:
-        raise unsupported(lw.src, node.orelse[0], "while ... else")
+        raise unsupported(lw.src, node.orelse[0], W.WHILE_ELSE)
     lw.maybe_assigned |= assigned_names(node)
     cond = _cond(lw, node.test)
     body = _nested(lw, node.body, True)
@@ -217,9 +218,9 @@ def _while(lw: Lowerer, node: ast.While) -> Stmts:
 
 def _for(lw: Lowerer, node: ast.For) -> Stmts:
     if node.orelse:
-        raise unsupported(lw.src, node.orelse[0], "for ... else")
+        raise unsupported(lw.src, node.orelse[0], W.FOR_ELSE)
     if not isinstance(node.target, ast.Name):
-        lw.fail(node.target, "a for loop needs a single variable: for i in range(n)")
+        lw.fail(node.target, W.FOR_TARGET)
     it = node.iter
     res = static(lw, it.func) if isinstance(it, ast.Call) else None
     if (
@@ -228,7 +229,7 @@ def _for(lw: Lowerer, node: ast.For) -> Stmts:
         or res.name != "range"
         or res.kind != ("builtin")
     ):
-        raise unsupported(lw.src, it, "a for loop over anything but range(...)")
+        raise unsupported(lw.src, it, W.FOR_NOT_RANGE)
     if it.keywords or not 1 <= len(it.args) <= 3:
         lw.fail(it, "range() takes 1 to 3 positional arguments")
     var = node.target.id
@@ -290,8 +291,7 @@ def _return(lw: Lowerer, node: ast.Return) -> Stmts:
         lw.cur.bare_return = True
         return [N.Return(loc=loc)]
     if lw.spec.is_kernel:
-        lw.fail(node, "a kernel cannot return a value (write results into a BorrowMut "
-                      "array)")  # fmt: skip
+        lw.fail(node, W.KERNEL_RETURNS_VALUE)
     if declared is None:
         lw.fail(node, f"{lw.spec.display_name} is declared '-> None' but returns a value")
     value = lw.expr(node.value)
@@ -312,7 +312,7 @@ def _expr_stmt(lw: Lowerer, node: ast.Expr) -> Stmts:
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return []  # a docstring or a string used as a comment
     if not isinstance(value, ast.Call):
-        lw.fail(node, "an expression statement has no effect; only calls can stand alone")
+        lw.fail(node, W.EXPRESSION_STATEMENT)
     res = static(lw, value.func)
     if res is not None and res.kind == "barrier":
         if value.args or value.keywords:

@@ -41,6 +41,11 @@ class ViewError(GpuoffError, IndexError):
 
 
 _Shape = int | tuple[int, ...]
+NumPyDType = str | np.dtype[Any] | type[np.generic]
+"""A dtype given the NumPy way (``np.float32``, ``"float32"``, ``np.dtype(...)``): the buffer's
+element type is then known at run time only. Not ``object``: a gpuoff type given where
+another is expected (``go.zeros(n, go.i32)`` for an ``f32`` parameter) must stay a type error,
+not fall through to an untyped buffer."""
 
 
 def _c_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
@@ -409,7 +414,7 @@ def empty(shape: _Shape) -> Buffer[lang.f32]: ...
 @overload
 def empty(shape: _Shape, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
-def empty(shape: _Shape, dtype: object) -> Buffer[Any]: ...
+def empty(shape: _Shape, dtype: NumPyDType) -> Buffer[Any]: ...
 @entry_point
 def empty(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """An uninitialised buffer (never copied anywhere until something writes it)."""
@@ -422,7 +427,7 @@ def zeros(shape: _Shape) -> Buffer[lang.f32]: ...
 @overload
 def zeros(shape: _Shape, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
-def zeros(shape: _Shape, dtype: object) -> Buffer[Any]: ...
+def zeros(shape: _Shape, dtype: NumPyDType) -> Buffer[Any]: ...
 @entry_point
 def zeros(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer of zeros (``dtype``: ``go.f32`` (default), a NumPy dtype or its name)."""
@@ -434,7 +439,7 @@ def full(shape: _Shape, fill_value: Any) -> Buffer[lang.f32]: ...
 @overload
 def full(shape: _Shape, fill_value: Any, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
-def full(shape: _Shape, fill_value: Any, dtype: object) -> Buffer[Any]: ...
+def full(shape: _Shape, fill_value: Any, dtype: NumPyDType) -> Buffer[Any]: ...
 @entry_point
 def full(shape: _Shape, fill_value: Any, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer filled with ``fill_value``."""
@@ -446,10 +451,14 @@ def full(shape: _Shape, fill_value: Any, dtype: object = lang.f32) -> Buffer[Any
 @overload
 def array(obj: Any, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
-def array(obj: Any, dtype: object = None) -> Buffer[Any]: ...
+def array(obj: Any, dtype: NumPyDType | None = None) -> Buffer[Any]: ...
 @entry_point
 def array(obj: Any, dtype: object = None) -> Buffer[Any]:
     """A new buffer holding a copy of ``obj`` (array-like or Buffer)."""
+    return _copy_of(obj, dtype)
+
+
+def _copy_of(obj: Any, dtype: object) -> Buffer[Any]:
     if isinstance(obj, Buffer):
         obj = obj.numpy()
     a = np.asarray(obj) if dtype is None else np.asarray(obj, dtype=_np_dtype(dtype))
@@ -467,7 +476,7 @@ of guards). A live buffer keeps its array alive, so the address identifies the a
 @overload
 def asarray(obj: Any, dtype: type[DT]) -> Buffer[DT]: ...
 @overload
-def asarray(obj: Any, dtype: object = None) -> Buffer[Any]: ...
+def asarray(obj: Any, dtype: NumPyDType | None = None) -> Buffer[Any]: ...
 @entry_point
 def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     """``obj`` as a buffer: itself if it is one; a C-contiguous, aligned, writeable NumPy array
@@ -489,7 +498,7 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
             buf = _from_host(obj, written=True, owner=obj)
             _wrapped[key] = buf
             return buf
-    return array(obj, dtype)
+    return _copy_of(obj, dtype)
 
 
 @entry_point

@@ -147,3 +147,25 @@ def test_typed_constructors() -> None:
 def test_cuda_array_interface_only_on_cuda() -> None:
     with go.on("cpu"):
         assert not hasattr(go.zeros(2), "__cuda_array_interface__")
+
+
+def test_copy_is_a_new_allocation_with_the_contents() -> None:
+    a = go.array(np.arange(6, dtype=np.float32).reshape(2, 3))
+    b = a.copy()
+    assert b.shape == (2, 3) and b.dtype == np.float32
+    np.testing.assert_array_equal(b.numpy(), a.numpy())
+    b[0, 0] = 42.0
+    assert a.numpy()[0, 0] == 0.0  # independent: writes to the copy do not reach a
+    col = a[:, 1].copy()  # a view's elements only, contiguous
+    assert col.shape == (2,) and col.numpy().tolist() == [1.0, 4.0]
+    assert col.strides == (4,)
+
+
+def test_copy_is_not_an_alias_at_a_launch() -> None:
+    from tests.mypy.cases.real_pytest import axpy
+
+    a = go.full(8, 2.0, go.f32)
+    with pytest.raises(go.BorrowError):
+        axpy[8](1.0, a, a)
+    axpy[8](1.0, a.copy(), a)  # reads a snapshot, writes a
+    assert a.numpy().tolist() == [4.0] * 8

@@ -48,7 +48,7 @@ def k_borrow_augwrite(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 
 
 def k_borrow_atomic(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    go.atomic_add(x, 0, 1.0)  # type: ignore[arg-type]  # E:borrow_atomic
+    go.atomic_add(x, 0, 1.0)  # type: ignore[gpuoff-borrow-write]  # E:borrow_atomic
 
 
 def k_assign_array(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
@@ -215,7 +215,7 @@ def dev_needs_mut(a: BorrowMut[Array[f32]]) -> None:
 
 
 def k_dev_pass_borrow(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    dev_needs_mut(x)  # type: ignore[arg-type]  # E:dev_pass_borrow
+    dev_needs_mut(x)  # type: ignore[gpuoff-borrow-write]  # E:dev_pass_borrow
 
 
 @go.func
