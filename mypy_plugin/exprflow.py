@@ -89,6 +89,7 @@ class ExprWalker:
         self.quiet = 0  # > 0 inside code that is meant to fail (pytest.raises, ...)
         self.partials: dict[Site, PartialInfo] = {}
         self.allocated: set[object] = set()  # allocation sites evaluated so far
+        self.muted = 0  # id of a place being bound, not used (``b = a``, ``(a, b)``)
         self._module_aliases: dict[Var, NameExpr] | None = None
         self.table: dict[type[Expression], Callable[[Any, State], Refs]] = {
             NameExpr: self._name, MemberExpr: self._member, IndexExpr: self._index,
@@ -182,7 +183,8 @@ class ExprWalker:
             refs = st.env.get(node)
             if refs is None:
                 refs = self.initial(node)
-            self.obs.use(self, e, refs, NOTHING, st)
+            if id(e) != self.muted:
+                self.obs.use(self, e, refs, NOTHING, st)
             return refs
         if isinstance(node, Decorator | FuncDef | OverloadedFuncDef | TypeInfo | MypyFile):
             return frozenset({Ref(sites.static_site(node, e.name))})
@@ -205,7 +207,7 @@ class ExprWalker:
                 continue  # attributes of arrays (shape, ...) are not buffers
             out |= self.read(st, (r.site, f"attr:{e.name}"))
         refs = frozenset(out)
-        if refs:
+        if refs and id(e) != self.muted:
             self.obs.use(self, e, refs, base, st)
         return refs
 
@@ -224,9 +226,21 @@ class ExprWalker:
             elif r.site.shape == "kernel":
                 out.add(Ref(sites.launch_site(r.site)))
         refs = frozenset(out)
-        if refs:
+        if refs and id(e) != self.muted:
             self.obs.use(self, e, refs, base, st)
         return refs
+
+    def bound(self, e: Expression, st: State) -> Refs:
+        """Evaluate ``e`` where its value is only bound to a name or stored (``b = a``,
+        ``(a, b)``): not a use of a moved handle (the runtime raises where the handle is
+        used), but the binding carries the handle, so that later use is reported."""
+        if isinstance(e, NameExpr | MemberExpr | IndexExpr):
+            outer, self.muted = self.muted, id(e)
+            try:
+                return self.expr(e, st)
+            finally:
+                self.muted = outer
+        return self.expr(e, st)
 
     def key(self, e: Expression, st: State) -> object:
         """An element key: a constant, a variable (as the assignment that reaches it), or
@@ -330,7 +344,7 @@ class ExprWalker:
         return refs
 
     def _literal(self, e: TupleExpr | ListExpr | SetExpr, st: State) -> Refs:
-        items = [self.expr(i, st) for i in e.items]
+        items = [self.bound(i, st) for i in e.items]
         refs = self.fresh(e, st)
         (site,) = (r.site for r in refs)
         site = Site(site.kind, site.key, site.label, "container", site.typ)
@@ -344,7 +358,7 @@ class ExprWalker:
         values = []
         for k, v in e.items:
             self.expr(k, st)
-            values.append(self.expr(v, st))
+            values.append(self.bound(v, st))
         refs = self.fresh(e, st)
         (site,) = (r.site for r in refs)
         site = Site(site.kind, site.key, site.label, "container", site.typ)

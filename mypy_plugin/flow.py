@@ -123,7 +123,7 @@ class Walker(ExprWalker):
 
     def stmt(self, s: Statement, st: State) -> Flow:
         if isinstance(s, AssignmentStmt):
-            refs = self.expr(s.rvalue, st)
+            refs = self.bound(s.rvalue, st)
             items = None
             if isinstance(s.rvalue, TupleExpr | ListExpr) and len(refs) == 1:
                 (site,) = (r.site for r in refs)

@@ -71,7 +71,7 @@ def test_wrong_dtype(device: str) -> None:
     _fails(go.LaunchTypeError, r"'x' expects Borrow\[Array\[f32\]\], got .*float64",
            lambda: add1[4](np.zeros(4), y), y)  # fmt: skip
     _fails(go.LaunchTypeError, r"'y' expects BorrowMut\[Array\[f32\]\], got .*int32",
-           lambda: add1[4](go.zeros(4), go.zeros(4, go.i32)), y)  # fmt: skip
+           lambda: add1[4](go.zeros(4), go.zeros(4, go.i32)), y)  # type: ignore[arg-type]  # fmt: skip
 
 
 def test_object_and_complex_arrays(device: str) -> None:

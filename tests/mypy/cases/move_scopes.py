@@ -24,7 +24,7 @@ def through_an_alias(a: Buffer[f32]) -> None:
 
 def alias_after_move(a: Buffer[f32]) -> None:
     take(a)
-    b = a  # E: 'a' was moved into take at line 26 ... [gpuoff-use-after-move]
+    b = a  # binding the dead handle is not yet a use (the runtime raises where it is used)
     print(b)  # E: 'b' was moved (as 'a') into take at line 26 ... [gpuoff-use-after-move]
 
 
@@ -152,8 +152,8 @@ def container_element_moved(bufs: list[Buffer[f32]]) -> None:
 
 def moved_then_stored(a: Buffer[f32]) -> None:
     take(a)
-    keep = [a]  # E: 'a' was moved into take at line 154 ... [gpuoff-use-after-move]
-    print(keep)
+    keep = [a]  # stored, not used yet
+    print(keep[0].shape)  # E: 'keep[0]' was moved (as 'a') into take at line 154 ... [gpuoff-use-after-move]
 
 
 def moved_element_of_literal(a: Buffer[f32]) -> None:
@@ -212,3 +212,14 @@ def closures_are_left_to_the_runtime(x: Buffer[f32]) -> None:
 
     take(x)
     later()
+
+
+def dead_views_checked_in_a_test(b: Buffer[f32]) -> None:
+    import pytest
+
+    head, tail = b[:4], b[4:]
+    take(b)
+    for handle in (head, tail):  # collecting dead handles is not using them
+        with pytest.raises(go.UseAfterMoveError):
+            handle.numpy()
+    print(tail.shape)  # E: 'tail' was moved (as 'b') into take at line 221 ... [gpuoff-use-after-move]
