@@ -6,7 +6,7 @@ Kernel ABI (what ``gpuoff.runtime.devices.cuda`` packs, one ``cuLaunchKernel`` p
                                        (may be null when the module has no bounds checks)
     global_size0..2 i64                the launch's grid in work-items (unused dims are 1)
     then per kernel parameter, in order:
-      scalar        its type (bool and u8 as i8)
+      scalar        its type (bool as i8)
       array         ptr addrspace(1) to element [0, ...] of the view (``noalias``: the borrow
                     guards refused every aliasing of a written argument; ``readonly`` for
                     ``Borrow``), ndim x i64 shape, and ndim x i64 strides (in elements) unless
@@ -54,13 +54,14 @@ from gpuoff.ownership import Access
 
 TRIPLE = "nvptx64-nvidia-cuda"
 GLOBAL = ll.PointerType(addrspace=1)
+I16 = ll.IntType(16)
 _SREG = {"local_id": "tid", "group_id": "ctaid", "local_size": "ntid", "num_groups": "nctaid"}
 
 
 @dataclass(frozen=True)
 class PtxParam:
-    """One PTX kernel parameter: ``kind`` is ``ptr``, ``i64``, ``i32``, ``u32``, ``u8``,
-    ``bool``, ``f16``, ``f32`` or ``f64`` (how the runtime writes it into its slot)."""
+    """One PTX kernel parameter: ``kind`` is ``ptr`` or a scalar type's name (``i8`` ...
+    ``u64``, ``bool``, ``f16``, ``f32``, ``f64``): how the runtime writes it into its slot."""
 
     name: str
     kind: str
@@ -79,9 +80,7 @@ class PtxObject:
 
 
 def _scalar_kind(st: t.ScalarType) -> str:
-    return {"bool": "bool", "u8": "u8", "u32": "u32", "i32": "i32", "i64": "i64"}.get(
-        st.name, st.name
-    )
+    return st.name
 
 
 def ptx_params(module: n.Module) -> tuple[PtxParam, ...]:
@@ -101,8 +100,9 @@ def ptx_params(module: n.Module) -> tuple[PtxParam, ...]:
 def _param_type(kind: str) -> ll.Type:
     if kind == "ptr":
         return GLOBAL
-    return {"bool": I8, "u8": I8, "u32": I32, "i32": I32, "i64": I64, "f16": ll.HalfType(),
-            "f32": ll.FloatType(), "f64": ll.DoubleType()}[kind]  # fmt: skip
+    return {"bool": I8, "i8": I8, "u8": I8, "i16": I16, "u16": I16, "i32": I32, "u32": I32,
+            "i64": I64, "u64": I64, "f16": ll.HalfType(), "f32": ll.FloatType(),
+            "f64": ll.DoubleType()}[kind]  # fmt: skip
 
 
 class NvptxTarget(Target):

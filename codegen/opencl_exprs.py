@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from codegen.opencl_abi import ERR_ARG, GRID_ARGS, FunctionContext
-from codegen.opencl_helpers import memory_ctype, value_ctype
+from codegen.opencl_helpers import memory_ctype, promoted, value_ctype, wrap_ctype
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import AddressSpace, ScalarType
@@ -51,11 +51,12 @@ def literal(value: int | float | bool, t: ScalarType) -> str:
             text = str(np.float32(v)) + "f"
         return f"({value_ctype(t)}){text}" if t.name != "f32" else text
     iv = int(value)
-    suffix = {"i64": "L", "u32": "u"}.get(t.name, "")
+    suffix = {"i64": "L", "u32": "u", "u64": "UL"}.get(t.name, "")
     if t.is_signed and iv == -(1 << (t.bits - 1)):
-        return f"(-{-iv - 1}{suffix} - 1{suffix})"  # the literal 2**(bits-1) would not fit
-    text = f"{iv}{suffix}"
-    return f"(uchar){text}" if t.name == "u8" else text
+        text = f"(-{-iv - 1}{suffix} - 1{suffix})"  # the literal 2**(bits-1) would not fit
+    else:
+        text = f"{iv}{suffix}"
+    return f"({value_ctype(t)}){text}" if promoted(t) else text
 
 
 class ExprWriter:
@@ -117,8 +118,8 @@ class ExprWriter:
             return f"{self.sub(e.lhs)} {op} {self.sub(e.rhs)}", False
         if isinstance(e, n.Select):
             text = f"{self.sub(e.cond)} ? {self.sub(e.if_true)} : {self.sub(e.if_false)}"
-            if e.type.name == "u8":
-                return f"(uchar)({text})", False  # C's ?: promotes uchar operands to int
+            if promoted(e.type) and not e.type.is_bool:
+                return f"({value_ctype(e.type)})({text})", False  # ?: promotes to int
             return text, False
         if isinstance(e, n.Cast):
             return self._cast(e)
@@ -148,7 +149,7 @@ class ExprWriter:
             c = value_ctype(e.type)
             return f"({c})((u{c})0 - (u{c}){x})"
         text = f"-{x}" if e.op == "neg" else f"~{x}"
-        return f"(uchar)({text})" if e.type.name == "u8" else text
+        return f"({value_ctype(e.type)})({text})" if promoted(e.type) else text
 
     def _binary(self, e: n.Binary) -> tuple[str, bool]:
         # Each operand is rendered exactly once (rendering allocates temporaries: twice per
@@ -168,20 +169,23 @@ class ExprWriter:
         a, b = self.sub(e.lhs), self.sub(e.rhs)
         if e.op in ("lshift", "rshift"):
             op = "<<" if e.op == "lshift" else ">>"
-            if e.op == "lshift" and t.is_signed:
-                # a negative value shifted left is undefined in C: shift the unsigned bits
+            if e.op == "lshift" and (t.is_signed or promoted(t)):
+                # a negative value shifted left is undefined in C, and so is a promoted
+                # ushort shifted past int's range: shift the unsigned bits
                 c = value_ctype(t)
-                return f"({c})((u{c}){a} << ({b} & {t.bits - 1}))", False
+                return f"({c})(({wrap_ctype(t)}){a} << ({b} & {t.bits - 1}))", False
             text = f"{a} {op} ({b} & {t.bits - 1})"  # the IR masks shift counts to bits - 1
-        elif t.is_signed and e.op in ("add", "sub", "mul"):
+        elif (t.is_signed or promoted(t)) and not t.is_bool and e.op in ("add", "sub", "mul"):
             # Signed overflow is undefined in C, and OpenCL compilers exploit it ((x + 1) > x
-            # folds to true); the IR wraps: compute on the unsigned bits, convert back.
+            # folds to true); char and short are promoted to int, where ushort * ushort
+            # overflows too. The IR wraps: compute on unsigned bits, convert back.
             c = value_ctype(t)
-            return f"({c})((u{c}){a} {_ARITH[e.op]} (u{c}){b})", False
+            u = wrap_ctype(t)
+            return f"({c})(({u}){a} {_ARITH[e.op]} ({u}){b})", False
         else:
             text = f"{a} {_ARITH[e.op]} {b}"
-        if t.name == "u8" or t.is_bool:
-            # C promotes uchar and bool operands to int: bring the result back to the IR type.
+        if promoted(t):
+            # C promotes char, short and bool operands to int: back to the IR type.
             return f"({value_ctype(t)})({text})", False
         if e.op == "truediv" and t.name == "f32" and self.fw.exact_f32 == "double":
             # The device does not promise a correctly rounded float division, double does;
@@ -195,7 +199,7 @@ class ExprWriter:
         types use C's operators, which agree with Python's there; a signed power of two is
         an arithmetic shift / a mask (floor semantics in two's complement). Else None."""
         t, rhs = e.type, e.rhs
-        if e.op not in ("floordiv", "mod") or t.is_float or t.is_bool or t.name == "u8":
+        if e.op not in ("floordiv", "mod") or t.is_float or promoted(t):
             return None
         if not isinstance(rhs, n.Const) or isinstance(rhs.value, bool):
             return None
@@ -246,7 +250,7 @@ class ExprWriter:
             if e.type.is_float:
                 fn = self.fw.helpers.min_max(name, e.type)
                 return f"{fn}({args})", True
-            # C promotes uchar operands (a conditional, a checked load) to int, which would
+            # C promotes char and short operands (a conditional, a checked load) to int, which would
             # make the overloaded min/max ambiguous: convert each to the IR type.
             c = value_ctype(e.type)
             return f"{name}({', '.join(f'({c})({a})' for a in texts)})", True
@@ -314,8 +318,8 @@ class ExprWriter:
         else:
             zero = f"({value_ctype(e.type)}){self._oob_call(e.array, e.check, idx)}"
             text = f"({self._in_bounds(e.array, idx)}) ? {value} : {zero}"
-            if e.type.name == "u8":
-                text = f"(uchar)({text})"  # C's ?: promotes uchar operands to int
+            if promoted(e.type) and not e.type.is_bool:
+                text = f"({value_ctype(e.type)})({text})"  # ?: promotes to int
         if prefix:
             # A comma expression must stay parenthesised even at the top of a statement.
             return f"({', '.join(prefix)}, ({text}))"

@@ -16,8 +16,9 @@ from gpuoff.ir.types import ScalarType
 # Scalar type -> OpenCL C type of values (registers) and of memory (bool is uchar in memory:
 # OpenCL C forbids bool in kernel arguments and through pointers).
 VALUE_CTYPE = {
-    "f16": "half", "f32": "float", "f64": "double", "i32": "int", "i64": "long",
-    "u32": "uint", "u8": "uchar", "bool": "bool",
+    "f16": "half", "f32": "float", "f64": "double", "i8": "char", "i16": "short", "i32": "int",
+    "i64": "long", "u8": "uchar", "u16": "ushort", "u32": "uint", "u64": "ulong",
+    "bool": "bool",
 }  # fmt: skip
 MEMORY_CTYPE = {**VALUE_CTYPE, "bool": "uchar"}
 
@@ -75,8 +76,23 @@ def memory_ctype(t: ScalarType) -> str:
 
 def zero_literal(t: ScalarType) -> str:
     """A zero of ``t`` as an OpenCL C literal."""
+    if promoted(t) and not t.is_bool:
+        return f"({value_ctype(t)})0"
     return {"f32": "0.0f", "f64": "0.0", "f16": "(half)0.0f", "bool": "false", "i64": "0L",
-            "u32": "0u", "u8": "(uchar)0"}.get(t.name, "0")  # fmt: skip
+            "u32": "0u", "u64": "0UL"}.get(t.name, "0")  # fmt: skip
+
+
+def promoted(t: ScalarType) -> bool:
+    """Whether C's integer promotions turn an operand of ``t`` into an ``int`` (bool, char,
+    uchar, short, ushort): the result of an operator must then be converted back to ``t``."""
+    return t.is_bool or (t.is_int and t.bits < 32)
+
+
+def wrap_ctype(t: ScalarType) -> str:
+    """The unsigned C type in which ``t``'s wrapping ``+ - * <<`` are computed without C's
+    undefined signed overflow: ``uint`` for 8- to 32-bit types (``ushort * ushort`` would
+    overflow the ``int`` it is promoted to), ``ulong`` for 64-bit ones."""
+    return "ulong" if t.bits == 64 else "uint"
 
 
 class Helpers:
@@ -200,7 +216,7 @@ class Helpers:
         """Integer ``a ** b`` by squaring; negative exponents give 0; wraps (the products are
         taken on unsigned bits: signed overflow is undefined in C)."""
         c = value_ctype(t)
-        u = f"u{c}" if t.is_signed else "uint" if c == "uchar" else c
+        u = wrap_ctype(t)
         name = f"gpuoff_pow_{c}"
         neg = "    if (b < 0) return 0;\n" if t.is_signed else ""
         body = (

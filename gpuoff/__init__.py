@@ -23,9 +23,9 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     **{name: ("gpuoff.lang", name) for name in (
         "Array", "Borrow", "BorrowMut", "DeviceFunction", "Owned", "atomic_add", "atomic_max",
         "atomic_min", "barrier", "boolean", "ceil", "cos", "erf", "exp", "f16", "f32", "f64",
-        "floor", "fma", "func", "global_id", "global_size", "group_id", "i32", "i64", "isinf",
-        "isnan", "local_id", "local_size", "log", "log2", "num_groups", "pow", "rsqrt",
-        "shared", "sin", "sqrt", "tan", "tanh", "u8", "u32",
+        "floor", "fma", "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64",
+        "isinf", "isnan", "local_id", "local_size", "log", "log2", "num_groups", "pow", "rsqrt",
+        "shared", "sin", "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64",
     )},
     "abs": ("gpuoff.lang", "fabs"),  # go.abs, go.min and go.max mirror the builtins
     "max": ("gpuoff.lang", "maximum"),

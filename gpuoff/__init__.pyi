@@ -42,6 +42,8 @@ from gpuoff.lang import (
     global_id,
     global_size,
     group_id,
+    i8,
+    i16,
     i32,
     i64,
     isinf,
@@ -59,7 +61,9 @@ from gpuoff.lang import (
     tan,
     tanh,
     u8,
+    u16,
     u32,
+    u64,
 )
 from gpuoff.lang import fabs as abs  # noqa: A001 - go.abs mirrors the builtin
 from gpuoff.lang import maximum as max  # noqa: A001
@@ -91,9 +95,9 @@ __all__ = [
     "LaunchTypeError", "OutOfMemoryError", "Owned",
     "UseAfterMoveError", "abs", "atomic_add", "atomic_max", "atomic_min", "barrier", "boolean",
     "ceil", "cos", "erf", "exp", "f16", "f32", "f64", "floor", "fma", "func", "global_id",
-    "global_size", "group_id", "i32", "i64", "isinf", "isnan", "local_id", "local_size", "log",
-    "log2", "max", "min", "num_groups", "pow", "rsqrt", "shared", "sin", "sqrt", "tan", "tanh",
-    "u32", "u8",
+    "global_size", "group_id", "i8", "i16", "i32", "i64", "isinf", "isnan", "local_id",
+    "local_size", "log", "log2", "max", "min", "num_groups", "pow", "rsqrt", "shared", "sin",
+    "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64",
     # runtime
     "Buffer", "DeviceInfo", "Kernel", "Launch", "Stats", "array", "asarray", "devices", "empty",
     "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "stats", "synchronize",

@@ -3,7 +3,7 @@
 ``gpuoff show`` signatures (``--sig``)
     A comma-separated list with one entry per kernel parameter, in order:
 
-    - a scalar: its dtype name, ``f32``, ``f64``, ``f16``, ``i32``, ``i64``, ``u32``, ``u8``,
+    - a scalar: its dtype name, ``f32``, ``f64``, ``f16``, ``i8`` ... ``i64``, ``u8`` ... ``u64``,
       ``bool`` (NumPy names such as ``float32`` are accepted too);
     - an array: the element dtype, then one ``:`` per dimension in brackets, C-contiguous by
       default: ``f32[:]`` (1-d), ``f32[:, :]`` (2-d), ``f32[:, :, :]`` (3-d);
@@ -34,10 +34,14 @@ _DTYPE_ALIASES = {
     "f16": "f16", "float16": "f16", "half": "f16",
     "f32": "f32", "float32": "f32",
     "f64": "f64", "float64": "f64", "float": "f64", "double": "f64",
+    "i8": "i8", "int8": "i8",
+    "i16": "i16", "int16": "i16",
     "i32": "i32", "int32": "i32",
     "i64": "i64", "int64": "i64", "int": "i64",
-    "u32": "u32", "uint32": "u32",
     "u8": "u8", "uint8": "u8",
+    "u16": "u16", "uint16": "u16",
+    "u32": "u32", "uint32": "u32",
+    "u64": "u64", "uint64": "u64",
     "bool": "bool", "boolean": "bool",
 }  # fmt: skip
 

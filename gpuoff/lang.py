@@ -132,6 +132,26 @@ def _wrap_int(value: float | int, bits: int, signed: bool) -> int:
     return v
 
 
+class i8(_IntArith, DType):
+    """8-bit signed integer (two's complement, wraps like C on the device)."""
+
+    name = "int8"
+    np_dtype = np.dtype(np.int8)
+
+    def __new__(cls, value: float | int = 0) -> i8:
+        return int.__new__(cls, _wrap_int(value, 8, True))
+
+
+class i16(_IntArith, DType):
+    """16-bit signed integer."""
+
+    name = "int16"
+    np_dtype = np.dtype(np.int16)
+
+    def __new__(cls, value: float | int = 0) -> i16:
+        return int.__new__(cls, _wrap_int(value, 16, True))
+
+
 class i32(_IntArith, DType):
     """32-bit signed integer (two's complement, wraps like C on the device)."""
 
@@ -170,6 +190,26 @@ class u8(_IntArith, DType):
 
     def __new__(cls, value: float | int = 0) -> u8:
         return int.__new__(cls, _wrap_int(value, 8, False))
+
+
+class u16(_IntArith, DType):
+    """16-bit unsigned integer."""
+
+    name = "uint16"
+    np_dtype = np.dtype(np.uint16)
+
+    def __new__(cls, value: float | int = 0) -> u16:
+        return int.__new__(cls, _wrap_int(value, 16, False))
+
+
+class u64(_IntArith, DType):
+    """64-bit unsigned integer."""
+
+    name = "uint64"
+    np_dtype = np.dtype(np.uint64)
+
+    def __new__(cls, value: float | int = 0) -> u64:
+        return int.__new__(cls, _wrap_int(value, 64, False))
 
 
 class boolean(_IntArith, DType):

@@ -72,8 +72,9 @@ SPECIAL_CALLS: tuple[str, ...] = ("barrier", "shared")
 """Other callables of ``gpuoff.lang`` (a statement, and a declaration ``s = go.shared(...)``)."""
 
 SCALAR_TYPES: dict[str, str] = {
-    "f16": "float16", "f32": "float32", "f64": "float64", "i32": "int32", "i64": "int64",
-    "u32": "uint32", "u8": "uint8", "boolean": "bool",
+    "f16": "float16", "f32": "float32", "f64": "float64", "i8": "int8", "i16": "int16",
+    "i32": "int32", "i64": "int64", "u8": "uint8", "u16": "uint16", "u32": "uint32",
+    "u64": "uint64", "boolean": "bool",
 }  # fmt: skip
 """gpuoff's scalar types (``gpuoff.lang.<name>``, also casts: ``go.f32(v)``) -> NumPy name."""
 

@@ -78,7 +78,9 @@ ASSERT_RAISES = frozenset({"assertRaises", "assertRaisesRegex"})
 """``with pytest.raises(...)`` / ``with self.assertRaises(...)``: deliberate misuse."""
 
 FLOAT_SCALARS = frozenset(f"{LANG}.{n}" for n in ("f16", "f32", "f64"))
-INT_SCALARS = frozenset(f"{LANG}.{n}" for n in ("i32", "i64", "u32", "u8", "boolean"))
+INT_SCALARS = frozenset(
+    f"{LANG}.{n}" for n in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "boolean")
+)
 BOOLEAN = f"{LANG}.boolean"
 
 

@@ -7,8 +7,10 @@ widening it, so ``x[i] * 2.0`` stays f32 for an f32 ``x`` and ``i + 1`` stays i3
 
 Promotion rules (numbered; other functions cite them):
 
- R1. strong op strong: NumPy's ``promote_types`` (bool < ints < floats; i32 with f32 -> f64,
-     u32 with i32 -> i64, u8 with f16 -> f16).
+ R1. strong op strong: NumPy's ``promote_types`` (bool < ints < floats; the smallest type
+     holding both: i8 with u8 -> i16, u16 with i16 -> i32, u32 with i32 -> i64, u64 with any
+     signed int -> f64 (NumPy's rule: no integer holds both), i16 with f16 -> f32, i32 with
+     f32 -> f64, u8 with f16 -> f16).
  R2. weak op strong: the strong type, except a weak float with a strong int or bool gives f64,
      and a weak int with a strong bool gives i64 (NumPy's default int / float).
  R3. weak op weak: weak, the wider kind of the two (bool < int < float; ints are i64, floats

@@ -60,22 +60,32 @@ class ScalarType:
 f16 = ScalarType("f16", "f", 16)
 f32 = ScalarType("f32", "f", 32)
 f64 = ScalarType("f64", "f", 64)
+i8 = ScalarType("i8", "i", 8)
+i16 = ScalarType("i16", "i", 16)
 i32 = ScalarType("i32", "i", 32)
 i64 = ScalarType("i64", "i", 64)
-u32 = ScalarType("u32", "u", 32)
 u8 = ScalarType("u8", "u", 8)
+u16 = ScalarType("u16", "u", 16)
+u32 = ScalarType("u32", "u", 32)
+u64 = ScalarType("u64", "u", 64)
 boolean = ScalarType("bool", "b", 1)
 
-SCALARS: tuple[ScalarType, ...] = (f16, f32, f64, i32, i64, u32, u8, boolean)
+SCALARS: tuple[ScalarType, ...] = (f16, f32, f64, i8, i16, i32, i64, u8, u16, u32, u64, boolean)
+INTEGERS: tuple[ScalarType, ...] = (i8, i16, i32, i64, u8, u16, u32, u64)
+"""The integer types (not bool), signed first, narrowest first."""
 
 _NP_NAMES = {
     "f16": "float16",
     "f32": "float32",
     "f64": "float64",
+    "i8": "int8",
+    "i16": "int16",
     "i32": "int32",
     "i64": "int64",
-    "u32": "uint32",
     "u8": "uint8",
+    "u16": "uint16",
+    "u32": "uint32",
+    "u64": "uint64",
     "bool": "bool",
 }
 _BY_NP_NAME = {np_name: next(s for s in SCALARS if s.name == n) for n, np_name in _NP_NAMES.items()}

@@ -19,14 +19,15 @@ if TYPE_CHECKING:
     from gpuoff.frontend.signature import ParamDecl
 
 SCALAR_FORMAT = {
-    "f16": "e6x", "f32": "f4x", "f64": "d", "i32": "i4x", "i64": "q", "u32": "I4x",
-    "u8": "B7x", "bool": "?7x",
+    "f16": "e6x", "f32": "f4x", "f64": "d", "i8": "b7x", "i16": "h6x", "i32": "i4x",
+    "i64": "q", "u8": "B7x", "u16": "H6x", "u32": "I4x", "u64": "Q", "bool": "?7x",
 }  # fmt: skip
 """struct format of one 8-byte slot holding a scalar of each type, little-endian."""
 
 INT_RANGE = {
-    "i32": (-(2**31), 2**31 - 1), "i64": (-(2**63), 2**63 - 1), "u32": (0, 2**32 - 1),
-    "u8": (0, 255),
+    st.name: ((-(1 << (st.bits - 1)), (1 << (st.bits - 1)) - 1) if st.is_signed
+              else (0, (1 << st.bits) - 1))
+    for st in T.INTEGERS
 }  # fmt: skip
 FLOAT_MAX = {"f16": 65504.0, "f32": float(np.finfo(np.float32).max), "f64": math.inf}
 

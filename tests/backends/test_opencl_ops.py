@@ -24,6 +24,10 @@ INT_EDGES = {
     "int64": [0, 1, -1, 5, -5, 13, -13, 2**63 - 1, -(2**63)],
     "uint32": [0, 1, 2, 3, 7, 2**32 - 1, 2**31],
     "uint8": [0, 1, 2, 3, 200, 255],
+    "int8": [0, 1, -1, 3, -3, 7, 127, -128, 100],
+    "int16": [0, 1, -1, 3, -3, 255, 32767, -32768, 300],
+    "uint16": [0, 1, 2, 3, 7, 255, 300, 65535, 32768],
+    "uint64": [0, 1, 2, 3, 7, 2**64 - 1, 2**63, 2**32 + 5],
 }
 
 
@@ -55,8 +59,8 @@ def int_ops(a: Borrow[Array[T]], b: Borrow[Array[T]], out: BorrowMut[Array[T]]) 
 
 @pytest.mark.parametrize("dtype", list(INT_EDGES))
 def test_integer_operations(dtype: str) -> None:
-    vals = INT_EDGES[dtype]
-    a, b = (g.ravel().astype(dtype) for g in np.meshgrid(vals, vals))
+    vals = np.array(INT_EDGES[dtype], dtype=dtype)
+    a, b = (g.ravel() for g in np.meshgrid(vals, vals))
     out = np.zeros((17, a.size), dtype)
     st = t.scalar_from_numpy(np.dtype(dtype))
     types = [t.ArrayType(st, 1), t.ArrayType(st, 1), t.ArrayType(st, 2, access=Access.BORROW_MUT)]

@@ -54,14 +54,17 @@ INT_EDGES = {
     t.i64: [0, 1, -1, 5, -5, 13, -13, 2**63 - 1, -(2**63)],
     t.u32: [0, 1, 2, 3, 7, 2**32 - 1, 2**31],
     t.u8: [0, 1, 2, 3, 200, 255],
+    t.i8: [0, 1, -1, 2, -2, 7, -7, 127, -128, 100],
+    t.i16: [0, 1, -1, 3, -3, 255, 256, 32767, -32768, 300],
+    t.u16: [0, 1, 2, 3, 255, 256, 300, 65535, 32768],
+    t.u64: [0, 1, 2, 3, 7, 2**64 - 1, 2**63, 2**32 + 5],
 }
 
 
 def _pairs(st: t.ScalarType) -> tuple[np.ndarray, np.ndarray]:
-    vals = INT_EDGES[st]
+    vals = np.array(INT_EDGES[st], dtype=st.np_dtype)
     a, c = np.meshgrid(vals, vals)
-    dt = st.np_dtype
-    return a.ravel().astype(dt), c.ravel().astype(dt)
+    return a.ravel(), c.ravel()
 
 
 @pytest.mark.parametrize("st", list(INT_EDGES), ids=str)
@@ -124,7 +127,7 @@ def test_float_binary_ops_match_numpy(st: t.ScalarType, op: str) -> None:
 
 
 @pytest.mark.parametrize("src", [t.f32, t.f64], ids=str)
-@pytest.mark.parametrize("dst", [t.i32, t.i64, t.u32, t.u8, t.boolean], ids=str)
+@pytest.mark.parametrize("dst", [*t.INTEGERS, t.boolean], ids=str)
 def test_float_to_int_casts_saturate_and_truncate(src: t.ScalarType, dst: t.ScalarType) -> None:
     vals = [0.0, -0.7, 0.7, 2.9, -2.9, 255.9, 256.0, -1.0, 3e9, -3e9, 1e20, -1e20,
             np.inf, -np.inf, np.nan]  # fmt: skip
@@ -141,8 +144,8 @@ def test_float_to_int_casts_saturate_and_truncate(src: t.ScalarType, dst: t.Scal
         np.testing.assert_array_equal(out, a != 0)
 
 
-@pytest.mark.parametrize("src", [t.i32, t.i64, t.u32, t.u8, t.boolean, t.f32, t.f64], ids=str)
-@pytest.mark.parametrize("dst", [t.i32, t.i64, t.u32, t.u8, t.f32, t.f64], ids=str)
+@pytest.mark.parametrize("src", [*t.INTEGERS, t.boolean, t.f32, t.f64], ids=str)
+@pytest.mark.parametrize("dst", [*t.INTEGERS, t.f32, t.f64], ids=str)
 def test_casts_match_interpreter(src: t.ScalarType, dst: t.ScalarType) -> None:
     if src.is_bool:
         a = np.array([True, False, True])
@@ -155,21 +158,24 @@ def test_casts_match_interpreter(src: t.ScalarType, dst: t.ScalarType) -> None:
 
 
 @pytest.mark.parametrize("op", list(n.COMPARE_OPS))
-@pytest.mark.parametrize("st", [t.f32, t.i32, t.u32], ids=str)
+@pytest.mark.parametrize("st", [t.f32, t.i32, t.u32, t.i8, t.u64], ids=str)
 def test_comparisons_with_nan_and_signedness(op: str, st: t.ScalarType) -> None:
-    vals = [0.0, 1.0, -1.0, np.nan] if st.is_float else [0, 1, 2**31 - 1, 5]
+    vals = [0.0, 1.0, -1.0, np.nan] if st.is_float else [0, 1, 2 ** (st.bits - 1) - 1, 5]
     a, c = (x.ravel().astype(st.np_dtype) for x in np.meshgrid(vals, vals))
-    if st == t.u32:
-        a[0] = 2**32 - 1
+    if st.is_int and not st.is_signed:
+        a[0] = 2**st.bits - 1  # the largest unsigned value compares above every other
     out = np.zeros(a.size, dtype=np.bool_)
     both(elementwise("cmp", [st, st], t.boolean, lambda v: b.cmp(op, *v)), [a, c, out], a.size)
 
 
 @pytest.mark.parametrize("op", ["neg", "invert"])
-def test_unary_ops(op: str) -> None:
-    a = np.array(INT_EDGES[t.i32], dtype=np.int32)
+@pytest.mark.parametrize("st", [t.i32, t.i8, t.i16, t.u16, t.u64], ids=str)
+def test_unary_ops(op: str, st: t.ScalarType) -> None:
+    a = np.array(INT_EDGES[st], dtype=st.np_dtype)
     out = np.zeros_like(a)
-    both(elementwise("un", [t.i32], t.i32, lambda v: n.Unary(t.i32, op, v[0])), [a, out], a.size)
+    both(elementwise("un", [st], st, lambda v: n.Unary(st, op, v[0])), [a, out], a.size)
+    want = np.negative(a) if op == "neg" else np.invert(a)  # NumPy wraps the same way
+    np.testing.assert_array_equal(out, want)
     f = np.array([1.5, -0.0, np.inf], dtype=np.float32)
     fo = np.zeros_like(f)
     run_cpu(elementwise("fneg", [t.f32], t.f32, lambda v: n.Unary(t.f32, "neg", v[0])),
@@ -188,9 +194,10 @@ def test_bool_arrays_are_bytes() -> None:
 
 def test_scalar_params_of_every_type_reach_the_kernel() -> None:
     # out[k] = f64(param_k) for one scalar parameter of each type, packed in 8-byte slots.
-    types = [t.f16, t.f32, t.f64, t.i32, t.i64, t.u32, t.u8, t.boolean]
+    types = [t.f16, t.f32, t.f64, t.i32, t.i64, t.u32, t.u8, t.boolean, t.i8, t.i16, t.u16,
+             t.u64]  # fmt: skip
     values: list[object] = [np.float16(1.5), np.float32(-2.25), -3.125, -(2**31), 2**40,
-                            2**32 - 1, 255, True]  # fmt: skip
+                            2**32 - 1, 255, True, -128, -32768, 65535, 2**64 - 1]  # fmt: skip
     out = b.ref("out", b.mut(t.f64))
     body: list[n.Stmt] = [
         b.store(out, k, b.cast(t.f64, b.var(f"p{k}", st))) for k, st in enumerate(types)
@@ -198,7 +205,8 @@ def test_scalar_params_of_every_type_reach_the_kernel() -> None:
     params = [b.param(f"p{k}", st) for k, st in enumerate(types)] + [b.param("out", out.type)]
     res = np.zeros(len(types))
     both(b.module(b.kernel("scalars", params, body)), [*values, res], 1)
-    np.testing.assert_array_equal(res, [1.5, -2.25, -3.125, -(2**31), 2**40, 2**32 - 1, 255, 1])
+    np.testing.assert_array_equal(res, [1.5, -2.25, -3.125, -(2**31), 2**40, 2**32 - 1, 255, 1,
+                                        -128, -32768, 65535, 2.0**64])  # fmt: skip
 
 
 def test_half_precision_arithmetic_and_math() -> None:

@@ -19,7 +19,7 @@ from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
 from gpuoff.ir.verify import verify
 
-NUMERIC = (T.u8, T.u32, T.i32, T.i64, T.f16, T.f32, T.f64)
+NUMERIC = tuple(s for s in T.SCALARS if not s.is_bool)  # every integer width and float
 ALL = (T.boolean, *NUMERIC)
 
 

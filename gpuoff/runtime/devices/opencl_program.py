@@ -56,7 +56,8 @@ EXACT_AFTER = 3
 grid: a kernel launched once or twice is built once (a first launch costs one build), a loop
 of launches gets the faster build."""
 _NP_ARG = {"float": np.float32, "double": np.float64, "half": np.float16, "int": np.int32,
-           "long": np.int64, "uint": np.uint32, "uchar": np.uint8}  # fmt: skip
+           "long": np.int64, "uint": np.uint32, "uchar": np.uint8, "char": np.int8,
+           "short": np.int16, "ushort": np.uint16, "ulong": np.uint64}  # fmt: skip
 
 
 class OpenCLProgram(Program):

@@ -1,0 +1,64 @@
+"""Run a ``@go.kernel`` on the current device and in the reference interpreter, and compare.
+
+``agree(kernel, grid, *args)`` launches ``kernel`` on copies of ``args`` through the public
+API (so argument checks, plans and caches are the real ones), runs the same kernel, lowered
+for the same argument types, in ``gpuoff.ir.interp`` on other copies, and asserts every array
+agrees: bit for bit by default, within ``rtol``/``atol`` for floats when given (NaNs equal
+wherever both are NaN). It returns the device's arrays so the caller can also check NumPy's
+answer. (No tests here.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import gpuoff as go
+from gpuoff.frontend import lower_kernel, parse_signature
+from gpuoff.ir import interp
+from gpuoff.ir.types import ArrayType, ScalarType, scalar_from_numpy
+
+NDArray = np.ndarray[Any, Any]
+
+
+def arg_types(kernel: Any, args: tuple[Any, ...]) -> tuple[ScalarType | ArrayType, ...]:
+    """The IR types a launch with ``args`` specialises ``kernel`` for."""
+    out: list[ScalarType | ArrayType] = []
+    for decl, a in zip(parse_signature(kernel.pyfunc), args, strict=True):
+        if decl.is_array:
+            assert isinstance(a, np.ndarray) and decl.access is not None
+            out.append(ArrayType(scalar_from_numpy(a.dtype), a.ndim,
+                                 bool(a.flags.c_contiguous), access=decl.access))  # fmt: skip
+        else:
+            out.append(decl.dtype)
+    return tuple(out)
+
+
+def agree(
+    kernel: Any,
+    grid: int | tuple[int, ...],
+    *args: Any,
+    block: tuple[int, ...] | None = None,
+    rtol: float = 0.0,
+    atol: float = 0.0,
+) -> list[NDArray]:
+    """The device's result arrays (one per array argument, in order) after checking them
+    against the interpreter's (see the module docstring)."""
+    module = lower_kernel(kernel.pyfunc, arg_types(kernel, args))
+    ref = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    interp.run(module, ref, grid, block)
+    got = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    launch = kernel[grid] if block is None else kernel[grid, block]
+    launch(*got)
+    go.synchronize()
+    out: list[NDArray] = []
+    for g, r in zip(got, ref, strict=True):
+        if not isinstance(g, np.ndarray):
+            continue
+        if g.dtype.kind == "f" and (rtol or atol):
+            np.testing.assert_allclose(g, r, rtol=rtol, atol=atol, equal_nan=True)
+        else:
+            np.testing.assert_array_equal(g, r)
+        out.append(g)
+    return out
