@@ -26,10 +26,10 @@ from gpuoff.ir import interp
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "semantics.md"
 MARKER = "<!-- semantics-table"
-NP = {"bool": np.bool_, "u8": np.uint8, "u32": np.uint32, "i32": np.int32, "i64": np.int64,
-      "f32": np.float32, "f64": np.float64}  # fmt: skip
-GO = {"bool": "go.boolean", "u8": "go.u8", "u32": "go.u32", "i32": "go.i32", "i64": "go.i64",
-      "f32": "go.f32", "f64": "go.f64"}  # fmt: skip
+NP = {"bool": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
+      "u8": np.uint8, "u16": np.uint16, "u32": np.uint32, "u64": np.uint64, "f32": np.float32,
+      "f64": np.float64}  # fmt: skip
+GO = {t: f"go.{t}" for t in NP} | {"bool": "go.boolean"}
 TYPES = tuple(NP)
 
 
