@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gpuoff.ir import nodes as n
-from gpuoff.ir.types import (
-    INDEX, ScalarType, boolean, f16, f32, f64, i8, i16, i32, i64, u8, u16, u32, u64,
-)  # fmt: skip
+from gpuoff.ir import types as T
+from gpuoff.ir.types import INDEX, ScalarType, boolean, f16, f32, f64, i32, i64, u8, u32
 from gpuoff.ownership import Access
 from tests.unit import irbuild
 
@@ -183,7 +182,7 @@ def scalar_types() -> n.Module:
     """Every scalar type as parameter and element; integer ops, casts, control flow."""
     params: list[n.Param] = []
     body: list[n.Stmt] = [assign("i", gid())]
-    for st in (boolean, i8, i16, u8, u16, i32, u32, i64, u64, f16, f32, f64):
+    for st in (boolean, T.i8, T.i16, u8, T.u16, i32, u32, i64, T.u64, f16, f32, f64):
         a = ref(f"a_{st}", mut(st))
         params += [param(f"s_{st}", st), param(a.name, a.type)]
         body.append(store(a, var("i"), var(f"s_{st}", st)))
@@ -192,7 +191,7 @@ def scalar_types() -> n.Module:
     for op in ("add", "sub", "mul", "floordiv", "mod", "pow", "bitand", "bitor", "bitxor",
                "lshift", "rshift"):  # fmt: skip
         body.append(store(ai, var("i"), bin_(op, vi, c(3, i32))))
-        for st in (i8, i16, u16, u64):  # the narrow and unsigned 64-bit widths
+        for st in (T.i8, T.i16, T.u16, T.u64):  # the narrow and unsigned 64-bit widths
             an = ref(f"a_{st}", mut(st))
             body.append(store(an, var("i"), bin_(op, load(an, var("i")), c(3, st))))
     au = ref("a_u32", mut(u32))

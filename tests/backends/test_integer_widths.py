@@ -58,7 +58,8 @@ def mixed(a: Borrow[Array[A]], b: Borrow[Array[B]], out: BorrowMut[Array[C]]) ->
 
 PAIRS = [("int8", "uint8"), ("int16", "uint16"), ("uint16", "int32"), ("uint64", "uint8"),
          ("int8", "int16"), ("uint64", "int64"), ("int8", "float32"), ("int16", "float16"),
-         ("uint16", "uint16"), ("int8", "int8"), ("uint64", "uint64"), ("uint32", "int8")]  # fmt: skip
+         ("uint16", "uint16"), ("int8", "int8"), ("uint64", "uint64"),
+         ("uint32", "int8")]  # fmt: skip
 
 
 @pytest.mark.parametrize(("da", "db"), PAIRS)
@@ -177,7 +178,9 @@ def test_scalar_parameters_of_every_width(device: str, dtype: str) -> None:
 
 
 @go.kernel
-def wrapping_counter(n: go.i64, out: BorrowMut[Array[go.u16]], sums: BorrowMut[Array[go.i8]]) -> None:
+def wrapping_counter(
+    n: go.i64, out: BorrowMut[Array[go.u16]], sums: BorrowMut[Array[go.i8]]
+) -> None:
     i = go.global_id(0)
     if i < out.shape[0]:
         acc = go.u16(0)  # a local keeps the width it starts with
