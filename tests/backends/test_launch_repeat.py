@@ -78,7 +78,7 @@ class Spy:
         monkeypatch.setattr(plan.Plan, "repeat", repeat)
         monkeypatch.setattr(ocl.OpenCLDevice, "_flush_locked", flush)
         if not flusher:  # the flusher thread is never told of a batch: held until handed over
-            monkeypatch.setattr(dev, "_batch_started", _Unheard())
+            monkeypatch.setattr(dev, "_batch_started", _Unheard(dev._batch_started))
 
     @property
     def holding(self) -> bool:
@@ -86,8 +86,21 @@ class Spy:
 
 
 class _Unheard:
+    """The device's batch-started signal with ``set`` swallowed. The flusher thread may start
+    while it is in place (the first held batch of the process starts it): it then waits on
+    the real signal, and keeps working for later tests."""
+
+    def __init__(self, real: threading.Event) -> None:
+        self.real = real
+
     def set(self) -> None:
         pass
+
+    def wait(self) -> None:
+        self.real.wait()
+
+    def clear(self) -> None:
+        self.real.clear()
 
 
 def bounds_errors_at_synchronize() -> int:
