@@ -21,7 +21,8 @@ be a multiple of the default block): the generated loops clamp to ``global_size`
 ``err`` points at ``ERROR_RECORD_LEN`` i64 values, zero before the launch. A failed bounds check
 writes ``err[0] = check id`` (1-based, see ``ir.Module.checks``) and ``err[1 + d] = index d``
 (only if ``err[0]`` was 0: the first record wins per err block). The runtime gives each worker
-its own err block and reports the lowest check id found, with its indices.
+its own err block and reports the lowest check id found, with its indices; ``OUT_OF_MEMORY``
+(-1) is the one record that is not a check.
 """
 
 from __future__ import annotations
@@ -31,6 +32,14 @@ from dataclasses import dataclass
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ArrayType, ScalarType
 
+SHARED_ON_STACK = 64 << 10
+"""The CPU group function keeps a kernel's shared arrays on its thread's stack up to this many
+bytes together (GPUs offer 48-228 KiB: kernels written for them keep the code LLVM optimises
+best), and on the heap beyond (``codegen.cpu_state.Scratch``)."""
+OUT_OF_MEMORY = -1
+"""The check id of the error record the CPU group function writes when the heap refuses the
+memory of its work-group arrays (``err[1]``: the bytes it asked for; nothing ran): the runtime
+raises ``go.OutOfMemoryError``."""
 SLOT_BYTES = 8
 HEADER_SLOTS = 9
 MAX_NDIM = 8

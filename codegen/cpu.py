@@ -29,6 +29,7 @@ from codegen.abi import (
 )
 from codegen.cpu_checks import call_check_state, cpu_bounds_check
 from codegen.cpu_groups import emit_group_loop
+from codegen.cpu_state import thread_private
 from codegen.llvm import (
     I64,
     LLVM_LOCK,
@@ -93,11 +94,12 @@ class CpuTarget(Target):
     def atomic_rmw(
         self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
     ) -> ll.Value:
-        if not _thread_private(ptr):
+        if not thread_private(ptr):
             # Relaxed, as GPU atomics are: the kernel orders nothing else through them.
             return _rmw(fl, op, ptr, value, st, "monotonic")
-        # Shared (and private) arrays are allocas of the one thread that runs the whole
-        # work-group: no other thread can see them, so a plain read-modify-write is atomic.
+        # Shared (and private) arrays belong to the one thread that runs the whole work-group
+        # (its stack or its heap: cpu_state.Scratch): no other thread can see them, so a
+        # plain read-modify-write is atomic.
         b = fl.builder
         old = b.load(ptr, typ=llvm_type(st))
         b.store(_combine(fl, op, old, value, st), ptr)
@@ -115,13 +117,6 @@ class CpuTarget(Target):
             "call barrier() from the kernel itself",
             where,
         )
-
-
-def _thread_private(ptr: ll.Value) -> bool:
-    """Whether ``ptr`` points into an ``alloca`` of the current function."""
-    while isinstance(ptr, ll.GEPInstr):
-        ptr = getattr(ptr, "pointer")  # noqa: B009 - not in llvmlite's type stubs
-    return isinstance(ptr, ll.AllocaInstr)
 
 
 def _rmw_op(op: str, st: t.ScalarType) -> str:

@@ -39,8 +39,9 @@ from codegen.cpu_state import (
     group_geometry,
     item_array,
     shared_value,
+    type_bytes,
 )
-from codegen.llvm import I8, I64, FunctionLowerer, llvm_type, memory_type, opaque_alloca
+from codegen.llvm import I8, I64, llvm_type
 from gpuoff.ir import nodes as n
 from gpuoff.ir.walk import walk_stmts
 
@@ -111,7 +112,7 @@ def new_batch(gs: GroupState, b: ll.IRBuilder, count: ll.Value, per_item: list[l
     # Enough groups for a slab of SLAB_BYTES per iteration, as long as their state fits.
     chunk = b.mul(gs.geo.lsize[0], ll.Constant(I64, max(_streamed_bytes(kernel, parts), 1)))
     slab = at_least_one(b.udiv(b.add(ll.Constant(I64, SLAB_BYTES - 1), chunk), chunk))
-    item_bytes = sum(_bytes(ty) for ty in per_item)
+    item_bytes = sum(type_bytes(ty) for ty in per_item)
     shared_bytes = sum(_shared_elems(sa) * sa.type.dtype.itemsize for sa in kernel.shared)
     state = b.add(b.mul(count, ll.Constant(I64, max(item_bytes, 1))),
                   ll.Constant(I64, max(shared_bytes, 1)))  # fmt: skip
@@ -122,9 +123,7 @@ def new_batch(gs: GroupState, b: ll.IRBuilder, count: ll.Value, per_item: list[l
     batch = Batch(cap, count)
     for sa in kernel.shared:
         elems = _shared_elems(sa)
-        ptr = opaque_alloca(b, memory_type(sa.type.dtype), b.mul(cap, ll.Constant(I64, elems)),
-                            sa.name)  # fmt: skip
-        ptr.align = 64
+        ptr = gs.scratch.shared(b, sa, b.mul(cap, ll.Constant(I64, elems)))
         batch.shared[sa.name] = (ptr, elems)
         fl.arrays[sa.name] = shared_value(sa, ptr)
     return batch
@@ -141,18 +140,11 @@ def _streamed_bytes(kernel: n.Function, parts: Sequence[Part]) -> int:
     return total
 
 
-def _bytes(ty: ll.Type) -> int:
-    if isinstance(ty, ll.IntType):
-        return max(int(ty.width) // 8, 1)
-    return 8 if isinstance(ty, ll.DoubleType) else 4 if isinstance(ty, ll.FloatType) else 2
-
-
-def shared_arrays(fl: FunctionLowerer, kernel: n.Function) -> None:
-    """One copy of each shared array (kernels not run in batches), in the alloca block."""
-    for sa in kernel.shared:
-        ty = ll.ArrayType(memory_type(sa.type.dtype), _shared_elems(sa))
-        ptr = fl.alloca(ty, name=sa.name)
-        ptr.align = 64
+def shared_arrays(gs: GroupState, b: ll.IRBuilder) -> None:
+    """One copy of each shared array (kernels not run in batches), from the ``Scratch``."""
+    fl = gs.fl
+    for sa in fl.fn.shared:
+        ptr = gs.scratch.shared(b, sa, ll.Constant(I64, _shared_elems(sa)))
         fl.arrays[sa.name] = shared_value(sa, ptr)
 
 
@@ -181,7 +173,7 @@ def fission_state(gs: GroupState, b: ll.IRBuilder, parts: list[Part] | None) -> 
         for w in loops:
             batch.active[id(w)] = item_array(b, I8, copies, "active.wi")
     else:
-        shared_arrays(fl, kernel)
+        shared_arrays(gs, b)
         for name in per_group:
             gs.uniform_slots[name] = fl.alloca(llvm_type(kernel.locals[name]), name=f"{name}.group")
         for name in per_item:

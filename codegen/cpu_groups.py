@@ -35,6 +35,7 @@ from codegen.cpu_regions import all_run, narrowed_range
 from codegen.cpu_state import (
     GroupGeometry,
     GroupState,
+    Scratch,
     counted_loop,
     group_geometry,
     loop_slot,
@@ -396,7 +397,8 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     fl.declare_locals(allocas, scalars)
     geo = GroupGeometry(header[0:3], header[3:6], header[6:9])
     fission = uses_fission(module)
-    gs = GroupState(fl, geo, fission, Interchange(fl.fn, interchanges(fl.ml.ir)))
+    scratch = Scratch(fl)
+    gs = GroupState(fl, geo, fission, Interchange(fl.fn, interchanges(fl.ml.ir)), scratch)
     em = _GroupEmitter(gs)
     if module.boundscheck and module.checks:
         gs.rows = make_row_record(fl, module, geo.lsize[0])
@@ -405,11 +407,24 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
     if fission:
         fission_state(gs, b, parts)
     else:
-        shared_arrays(fl, kernel)
+        shared_arrays(gs, b)
+    exit_block = fl.new_block("return")
+    scratch.check(b, err, exit_block)  # the heap refused an array: nothing runs
     if parts is not None:
         emit_batches(em, lo, hi, parts)
-        b.ret_void()
-        return
+    else:
+        _groups(em, lo, hi)
+    fl.branch_if_open(exit_block)
+    b.position_at_end(exit_block)
+    scratch.free_all(b)
+    b.ret_void()
+
+
+def _groups(em: _GroupEmitter, lo: ll.Value, hi: ll.Value) -> None:
+    """Run groups ``[lo, hi)`` one after the other (kernels not run in batches)."""
+    gs = em.state
+    fl, geo, kernel = gs.fl, gs.geo, gs.fl.fn
+    b, ml, fission = fl.builder, fl.ml, gs.fission
     count = b.mul(b.mul(geo.lsize[0], geo.lsize[1]), geo.lsize[2])
 
     def group(g: ll.Value, _: ll.Block) -> None:
@@ -425,7 +440,6 @@ def emit_group_loop(ml: ModuleLowerer, fn: ll.Function, bind: BindParams) -> Non
             em.work_item_nest(kernel.body)
 
     counted_loop(fl, lo, hi, "group", group)
-    b.ret_void()
 
 
 __all__ = ["emit_group_loop"]

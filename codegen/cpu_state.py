@@ -20,10 +20,13 @@ from typing import Protocol
 
 from llvmlite import ir as ll
 
+from codegen.abi import OUT_OF_MEMORY, SHARED_ON_STACK
 from codegen.cpu_interchange import Interchange
 from codegen.llvm import (
+    I1,
     I8,
     I64,
+    PTR,
     ArrayValue,
     FunctionLowerer,
     gep,
@@ -93,6 +96,7 @@ class GroupState:
     geo: GroupGeometry  # ids and ranges rewritten per group: group_geometry, enter_group
     fission: bool  # the kernel runs as regions (cpu_interchange.uses_fission)
     ic: Interchange  # the kernel's interchange decisions
+    scratch: Scratch  # where the arrays below live (stack or heap); freed before returning
     # -- written by the fission setup (cpu_batch.fission_state), once, unless noted -----------
     wi_arrays: dict[str, ll.Value] = field(default_factory=dict)  # per-item locals; +enter_group
     uniform_slots: dict[str, ll.Value] = field(default_factory=dict)  # +enter_group, groups
@@ -193,12 +197,98 @@ def shared_value(sa: n.SharedArray, ptr: ll.Value) -> ArrayValue:
                       [ll.Constant(I64, s) for s in strides])  # fmt: skip
 
 
+class Scratch:
+    """Where the group function keeps its shared arrays: the stack of the thread running it
+    while all of them together take at most ``abi.SHARED_ON_STACK`` bytes (what kernels
+    written for GPUs use: the code LLVM optimises best, unchanged), else the heap, allocated
+    once per call of the function (not per group), 64-byte aligned, and freed before it
+    returns: the cpu device's shared-memory limit never depends on a thread's stack (an 8 MiB
+    ``go.shared`` used to kill the process).
+    Per-item state stays on the stack: the cpu device's work-group limit bounds it, and the
+    runtime runs launches whose per-item state is large on its own threads, whose stacks are
+    sized for it (``devices.cpu``)."""
+
+    def __init__(self, fl: FunctionLowerer) -> None:
+        self.fl = fl
+        self.on_heap = shared_bytes(fl.fn) > SHARED_ON_STACK
+        self.heap: list[ll.Value] = []  # the pointers to free before returning
+        self.refused: ll.Value = ll.Constant(I1, 0)  # the heap said no to one of them
+
+    def shared(self, b: ll.IRBuilder, sa: n.SharedArray, elems: ll.Value) -> ll.Value:
+        """Memory for ``elems`` elements of shared array ``sa`` (every group of a batch; a
+        kernel whose shared arrays go to the heap runs groups one at a time: its state is
+        beyond ``cpu_batch.BATCH_BYTES``, so a batch holds one group)."""
+        ty = memory_type(sa.type.dtype)
+        if not self.on_heap:
+            if isinstance(elems, ll.Constant):  # static: in the alloca block, as always
+                ptr = self.fl.alloca(ll.ArrayType(ty, int(elems.constant)), name=sa.name)
+            else:
+                ptr = opaque_alloca(b, ty, elems, sa.name)
+            ptr.align = 64
+            return ptr
+        nbytes = _static_elems(sa) * sa.type.dtype.itemsize
+        alloc = self.fl.ml.declare("aligned_alloc", PTR, [I64, I64])  # C11: size % 64 == 0
+        size = ll.Constant(I64, -(-nbytes // 64) * 64)
+        heap: ll.Value = b.call(alloc, [ll.Constant(I64, 64), size], name=f"{sa.name}.heap")
+        self.heap.append(heap)
+        self.refused = b.or_(self.refused, b.icmp_unsigned("==", heap, ll.Constant(PTR, None)))
+        return heap
+
+    def check(self, b: ll.IRBuilder, err: ll.Value, exit_block: ll.Block) -> None:
+        """After the allocations: if the heap refused one, write the ``OUT_OF_MEMORY`` record
+        (``err[1]``: the bytes asked for) and go to ``exit_block``; nothing runs."""
+        if not self.heap:
+            return
+        with b.if_then(self.refused, likely=False):
+            b.store(ll.Constant(I64, OUT_OF_MEMORY), gep(b, I64, err, ll.Constant(I64, 0)))
+            wanted = ll.Constant(I64, shared_bytes(self.fl.fn))
+            b.store(wanted, gep(b, I64, err, ll.Constant(I64, 1)))
+            b.branch(exit_block)
+
+    def free_all(self, b: ll.IRBuilder) -> None:
+        """Free the heap arrays (before every return; ``free(NULL)`` does nothing)."""
+        free = self.fl.ml.declare("free", ll.VoidType(), [PTR])
+        for ptr in self.heap:
+            b.call(free, [ptr])
+
+
+def _static_elems(sa: n.SharedArray) -> int:
+    size = 1
+    for s in sa.type.static_shape or ():
+        size *= s
+    return size
+
+
+def shared_bytes(fn: n.Function) -> int:
+    """Bytes of one copy of every shared array of ``fn``."""
+    return sum(_static_elems(sa) * sa.type.dtype.itemsize for sa in fn.shared)
+
+
+def thread_private(ptr: ll.Value) -> bool:
+    """Whether ``ptr`` points into an array of the function that no other thread can see: an
+    ``alloca``, or ``Scratch`` memory (an ``aligned_alloc`` of this call)."""
+    while isinstance(ptr, ll.GEPInstr):
+        ptr = getattr(ptr, "pointer")  # noqa: B009 - not in llvmlite's type stubs
+    if isinstance(ptr, ll.AllocaInstr):
+        return True
+    if isinstance(ptr, ll.CallInstr):
+        return getattr(ptr.callee, "name", "") == "aligned_alloc"
+    return False
+
+
 def item_array(b: ll.IRBuilder, ty: ll.Type, count: ll.Value, name: str) -> ll.Value:
     """A per-item array of ``count`` elements, cache-line aligned: vector loads and stores of
     consecutive items then never straddle two lines (a store that does costs twice)."""
     ptr = opaque_alloca(b, ty, count, name)
     ptr.align = 64
     return ptr
+
+
+def type_bytes(ty: ll.Type) -> int:
+    """Bytes of one scalar of LLVM type ``ty`` in memory."""
+    if isinstance(ty, ll.IntType):
+        return max(int(ty.width) // 8, 1)
+    return 8 if isinstance(ty, ll.DoubleType) else 4 if isinstance(ty, ll.FloatType) else 2
 
 
 def loop_slot(st: GroupState, name: str, ty: ll.Type) -> ll.Value:
@@ -239,6 +329,7 @@ def enter_group(st: GroupState, j: ll.Value) -> None:
 
 
 __all__ = [
-    "MAX_BATCH", "Batch", "GroupGeometry", "GroupLowering", "GroupState", "RowRecord",
-    "counted_loop", "enter_group", "group_geometry", "item_array", "loop_slot", "shared_value",
+    "MAX_BATCH", "Batch", "GroupGeometry", "GroupLowering",
+    "GroupState", "RowRecord", "Scratch", "counted_loop", "enter_group", "group_geometry",
+    "item_array", "loop_slot", "shared_value", "thread_private", "type_bytes",
 ]  # fmt: skip

@@ -269,7 +269,23 @@ def cmd_devices(args: argparse.Namespace) -> int:
     for r in [header, *rows]:
         head = "  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True))
         print(f"{head}  {r[3]}".rstrip())
+    print("\nlimits of one launch (a bigger block or go.shared is refused with the limit):")
+    for name in (r[0] for r in rows if r[2] in ("available", "default")):
+        print(f"  {name.ljust(widths[0])}  {_limits_line(name)}")
     return 0
+
+
+def _limits_line(name: str) -> str:
+    from gpuoff.runtime.devices import get_device
+    from gpuoff.runtime.limits import size_text
+
+    try:
+        limits = get_device(name).limits()
+    except Exception as exc:  # noqa: BLE001 - a device that does not open says why
+        return f"(cannot open: {exc})"
+    block = ", ".join(str(n) for n in limits.max_block)
+    return (f"{limits.max_block_items} work-items per work-group ({block} per dimension), "
+            f"{size_text(limits.shared_bytes)} of shared memory per work-group")  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------

@@ -55,7 +55,8 @@ def check_geometry(device: Device, grid: Dims, block: Dims, given: bool) -> None
                 )
 
 
-def _size(nbytes: int) -> str:
+def size_text(nbytes: int) -> str:
+    """``nbytes`` as people write it: ``256 KiB``, ``1 MiB``, ``1000 bytes``."""
     for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
         if nbytes >= 1 << shift and nbytes % (1 << (shift - 3)) == 0:
             return f"{nbytes / (1 << shift):g} {unit}"
@@ -77,15 +78,15 @@ def check_shared(module: Module, device: Device) -> None:
     if total <= limit:
         return
     (fn, biggest), size = max(zip(arrays, sizes, strict=True), key=lambda p: p[1])
-    others = f" (all of the kernel's shared arrays: {_size(total)})" if total != size else ""
+    others = f" (all of the kernel's shared arrays: {size_text(total)})" if total != size else ""
     loc = None
     if biggest.loc is not None:
         text = linecache.getline(fn.filename, biggest.loc.line)
         loc = SourceLocation(fn.filename, biggest.loc.line, biggest.loc.col, text,
                              biggest.loc.end_col)  # fmt: skip
     raise CompileError(
-        f"kernel {module.kernel.name!r}: shared array {biggest.name!r} takes {_size(size)}"
-        f"{others}; {device.name} offers {_size(limit)} of shared (local) memory per "
+        f"kernel {module.kernel.name!r}: shared array {biggest.name!r} takes {size_text(size)}"
+        f"{others}; {device.name} offers {size_text(limit)} of shared (local) memory per "
         f"work-group",
         loc,
     )

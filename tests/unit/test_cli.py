@@ -163,13 +163,21 @@ def test_show_compile_error_points_at_user_code(tmp_path: Path,
 
 def test_devices_lists_every_backend(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["devices"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    lines = capsys.readouterr().out.split("\n\n", 1)[0].splitlines()  # the table
     assert lines[0].split()[:3] == ["device", "backend", "status"]
     backends = {line.split()[1] for line in lines[1:]}
     assert {"cpu", "opencl", "cuda"} <= backends
     cpu = next(line for line in lines if line.startswith("cpu "))
     assert "default" in cpu or "available" in cpu
     assert sum("default" in line.split()[2] for line in lines[1:]) == 1
+
+
+def test_devices_shows_each_devices_launch_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["devices"]) == 0
+    out = capsys.readouterr().out
+    limits = out.split("limits of one launch", 1)[1]
+    cpu = next(line for line in limits.splitlines() if line.split()[:1] == ["cpu"])
+    assert "8192 work-items per work-group" in cpu and "1 MiB of shared memory" in cpu
 
 
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:

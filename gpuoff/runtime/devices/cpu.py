@@ -27,7 +27,7 @@ import numpy as np
 
 from codegen import abi
 from gpuoff import __version__
-from gpuoff.errors import BoundsError, DeviceError, OutOfMemoryError
+from gpuoff.errors import BoundsError, DeviceError, LaunchConfigError, OutOfMemoryError
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ScalarType
 from gpuoff.runtime import debug
@@ -57,8 +57,15 @@ below its size (a compute-heavy kernel on a small grid still gets every core).""
 LIMITS = Limits(max_block_items=8192, max_block=(8192, 8192, 8192), shared_bytes=1 << 20)
 """The ``cpu`` device's documented launch limits: work-groups of at most 8192 work-items (as
 Intel's OpenCL CPU runtime allows) and 1 MiB of ``go.shared`` memory per group (GPUs offer
-48-228 KiB). A group runs on one thread and keeps its per-item state and shared arrays in
-that thread's stack frame: these limits keep it well within a thread's stack."""
+48-228 KiB). A group runs on one thread: shared arrays beyond ``abi.SHARED_ON_STACK`` are on
+the heap, and a launch whose groups need more than ``BIG_FRAME`` of stack for their per-item
+state runs on a thread of gpuoff's own with a stack of ``RUNNER_STACK``."""
+BIG_FRAME = 256 << 10
+"""Stack a launch's work-group may take on the thread that launches or waits (whose stack may
+be small: a thread made with ``threading.stack_size``); beyond it the launch runs on gpuoff's
+big-stack thread instead (one core: such launches are rare)."""
+RUNNER_STACK = 64 << 20
+"""The stack of that thread (address space; only what is touched becomes memory)."""
 ErrorFactory = Callable[[int, tuple[int, ...]], Exception]
 ErrorInfo = ErrorFactory | tuple[Any, tuple[Any, ...]] | None
 """How to build a launch's BoundsError: a factory, or ``(plan, args)`` for
@@ -66,6 +73,10 @@ ErrorInfo = ErrorFactory | tuple[Any, tuple[Any, ...]] | None
 
 
 def _make_error(info: ErrorInfo, check: int, indices: tuple[int, ...]) -> Exception:
+    if check == abi.OUT_OF_MEMORY:
+        return OutOfMemoryError(f"cpu: cannot allocate {indices[0] if indices else '?'} bytes "
+                                "of work-group memory (shared arrays, per-item state) for a "
+                                "launch; nothing ran")  # fmt: skip
     if info is None:
         return BoundsError(f"out-of-range access (check {check}, indices {indices})")
     if isinstance(info, tuple):
@@ -90,6 +101,32 @@ class CpuProgram(Program):
         self.ndim_of: Callable[[int], int] = lambda check: min(
             ndims.get(check, abi.MAX_NDIM), abi.MAX_NDIM
         )
+        self.item_bytes, self.fixed_bytes = _stack_need(module)
+        # whether some block the device allows needs a big-stack thread (else never checked)
+        self.big_frames = self.frame(LIMITS.max_block_items) > BIG_FRAME
+
+    def frame(self, items: int) -> int:
+        """An upper bound of the stack one work-group of ``items`` work-items takes."""
+        return self.fixed_bytes + items * self.item_bytes
+
+    def block_frame(self, block: Any) -> int:
+        """``frame`` for the work-group size in the packed argument ``block``'s header."""
+        b0, b1, b2 = struct.unpack_from("<3q", block, 3 * 8)
+        return self.frame(b0 * b1 * b2)
+
+
+def _stack_need(module: Module) -> tuple[int, int]:
+    """(bytes per work-item, fixed bytes): a bound of the stack a work-group of the CPU code
+    takes: per item its locals, its row of error state and flags; fixed: one batch of state
+    (``cpu_batch.BATCH_BYTES``), the shared arrays kept on the stack, and slack."""
+    kernel = module.kernel
+    item = sum(int(t.np_dtype.itemsize) for t in kernel.locals.values())
+    item += 8 * (1 + max((c.ndim for c in module.checks), default=0)) + 64
+    shared = sum(
+        int(np.prod(sa.type.static_shape or (1,))) * sa.type.dtype.itemsize for sa in kernel.shared
+    )
+    fixed = (shared if shared <= abi.SHARED_ON_STACK else 0) + (32 << 10) + (16 << 10)
+    return item, fixed
 
 
 # ------------------------------------------------------------------------------------------------
@@ -281,6 +318,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
     def __init__(self) -> None:
         self._pool: _Pool | None = None
         self._pool_lock = threading.Lock()
+        self._runner: tuple[int, queue.SimpleQueue[_Chunk]] | None = None
         self._key: str | None = None
 
     @property
@@ -398,6 +436,8 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         (a ctypes buffer). Inline when small and nothing to wait for; else pooled, and then
         ``block`` is copied so the caller may reuse it."""
         pending = [e for e in wait_for if not e.done()] if wait_for else wait_for
+        if program.big_frames and program.block_frame(block) > BIG_FRAME:
+            return self._run_big(program, block, n_groups, list(pending), on_error)
         if not pending:
             done = self.launch_inline(program, block, n_groups, items, on_error)
             if done is not None:
@@ -416,6 +456,8 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         is too large to run inline and nothing ran."""
         if items > program.inline_items or not n_groups:
             return None
+        if program.big_frames and program.block_frame(block) > BIG_FRAME:
+            return None  # not on this thread's stack: launch_packed runs it on the runner
         err = _thread_err()
         t0 = perf_counter()
         program.entry(block, 0, n_groups, err)
@@ -427,6 +469,45 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         found = _take_error(err, program.ndim_of)
         assert found is not None
         return _FailedEvent(_make_error(on_error, *found))
+
+    def _run_big(self, program: CpuProgram, block: Any, n_groups: int, pending: list[Event],
+                 on_error: ErrorInfo) -> Event:  # fmt: skip
+        """Run a launch whose work-groups need a big stack on the runner thread, whose stack
+        is ``RUNNER_STACK`` (waiting threads do not help: they would run it on theirs)."""
+        frame = program.block_frame(block)
+        if frame > RUNNER_STACK // 2:
+            raise LaunchConfigError(
+                f"cpu: a work-group of kernel {program.module.kernel.name} needs about "
+                f"{frame >> 20} MiB of per-item state; at most {RUNNER_STACK >> 21} MiB: "
+                "launch it with a smaller block"
+            )
+        own = (ctypes.c_char * ctypes.sizeof(block)).from_buffer_copy(block)
+        event = CpuEvent(on_error)
+        event._remaining = 1
+        chunk: _Chunk = (event, program.entry, own, 0, n_groups, program.ndim_of)
+        runner = self.runner
+        _after(pending, lambda: runner.put(chunk))
+        return event
+
+    @property
+    def runner(self) -> queue.SimpleQueue[_Chunk]:
+        """The queue of the big-stack thread (made on first use, again in a forked child)."""
+        runner = self._runner
+        if runner is None or runner[0] != os.getpid():
+            with self._pool_lock:
+                if self._runner is None or self._runner[0] != os.getpid():
+                    work: queue.SimpleQueue[_Chunk] = queue.SimpleQueue()
+                    previous = threading.stack_size()
+                    try:
+                        threading.stack_size(RUNNER_STACK)
+                        thread = threading.Thread(target=_serve, args=(work,), daemon=True,
+                                                  name="gpuoff-cpu-big-stack")  # fmt: skip
+                        thread.start()
+                    finally:
+                        threading.stack_size(previous)
+                    self._runner = (os.getpid(), work)
+                runner = self._runner
+        return runner[1]
 
     def launch(
         self,
@@ -447,6 +528,13 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         return self.launch_packed(
             program, packed, n_groups, items, wait_for, error_factory(program.module, shapes)
         )
+
+
+def _serve(work: queue.SimpleQueue[_Chunk]) -> None:
+    """The big-stack thread: run the launches given to it, one after the other."""
+    err = _ErrBlock()
+    while True:
+        _run_chunk(work.get(), err)
 
 
 def _store_library(obj: bytes, image: bytes) -> None:
