@@ -45,6 +45,7 @@ from codegen.llvm import (
     memory_type,
     opaque_alloca,
 )
+from codegen.llvm_atomics import combine, emit_atomic
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
@@ -92,17 +93,18 @@ class CpuTarget(Target):
         return super().math_call(fl, name, args, st)
 
     def atomic_rmw(
-        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
+        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType,
+        compare: ll.Value | None = None,
     ) -> ll.Value:
         if not thread_private(ptr):
             # Relaxed, as GPU atomics are: the kernel orders nothing else through them.
-            return _rmw(fl, op, ptr, value, st, "monotonic")
+            return emit_atomic(fl.builder, op, ptr, value, st, "monotonic", compare)
         # Shared (and private) arrays belong to the one thread that runs the whole work-group
         # (its stack or its heap: cpu_state.Scratch): no other thread can see them, so a
         # plain read-modify-write is atomic.
         b = fl.builder
         old = b.load(ptr, typ=llvm_type(st))
-        b.store(_combine(fl, op, old, value, st), ptr)
+        b.store(combine(b, fl.ml.declare, op, old, value, st, compare), ptr)
         return old
 
     def call_check_state(self, fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
@@ -119,35 +121,6 @@ class CpuTarget(Target):
         )
 
 
-def _rmw_op(op: str, st: t.ScalarType) -> str:
-    if st.is_float:
-        return {"add": "fadd", "min": "fmin", "max": "fmax"}[op]
-    return "add" if op == "add" else ("" if st.is_signed else "u") + op
-
-
-def _rmw(
-    fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType, order: str
-) -> ll.Value:
-    return fl.builder.atomic_rmw(_rmw_op(op, st), ptr, value, order)
-
-
-def _combine(
-    fl: FunctionLowerer, op: str, old: ll.Value, value: ll.Value, st: t.ScalarType
-) -> ll.Value:
-    """``old op value`` with ``atomicrmw``'s semantics (``fmin``/``fmax``: ``minnum``)."""
-    b = fl.builder
-    if op == "add":
-        return b.fadd(old, value) if st.is_float else b.add(old, value)
-    if st.is_float:
-        name = "minnum" if op == "min" else "maxnum"
-        ty = old.type
-        fn = fl.ml.declare(f"llvm.{name}.f{st.bits}", ty, [ty, ty])
-        return b.call(fn, [old, value])
-    if st.is_signed:
-        cmp = b.icmp_signed("<" if op == "min" else ">", old, value)
-    else:
-        cmp = b.icmp_unsigned("<" if op == "min" else ">", old, value)
-    return b.select(cmp, old, value)
 
 
 @functools.cache
@@ -186,7 +159,7 @@ def _codegen_fingerprint() -> str:
 _CODEGEN_SOURCES = (
     "abi.py", "cpu.py", "cpu_batch.py", "cpu_checks.py", "cpu_groups.py", "cpu_interchange.py",
     "cpu_masked.py", "cpu_regions.py", "cpu_state.py", "llvm.py", "llvm_base.py", "llvm_ops.py",
-    "llvm_stmt.py", "llvm_walk.py", "mathlib.py",
+    "llvm_stmt.py", "llvm_walk.py", "llvm_atomics.py", "mathlib.py",
 )  # fmt: skip
 
 

@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir as ll
 
 from codegen.abi import ERROR_RECORD_LEN
+from codegen.llvm_atomics import emit_atomic
 from codegen.llvm_base import (
     I1,
     I8,
@@ -109,15 +110,10 @@ class Target:
         return default_math(fl, name, args, st)
 
     def atomic_rmw(
-        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
+        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType,
+        compare: ll.Value | None = None,
     ) -> ll.Value:
-        if st.is_float:
-            llop = {"add": "fadd", "min": "fmin", "max": "fmax"}[op]
-        elif op == "add":
-            llop = "add"
-        else:
-            llop = ("" if st.is_signed else "u") + op
-        return fl.builder.atomic_rmw(llop, ptr, value, "seq_cst")
+        return emit_atomic(fl.builder, op, ptr, value, st, "seq_cst", compare)
 
     def barrier(self, fl: FunctionLowerer) -> None:
         raise NotImplementedError(f"{self.name}: barrier")
@@ -289,9 +285,9 @@ class FunctionLowerer:
     def math_call(self, name: str, args: list[ll.Value], st: t.ScalarType) -> ll.Value:
         return self.target.math_call(self, name, args, st)
 
-    def atomic_rmw(self, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
-                   ) -> ll.Value:  # fmt: skip
-        return self.target.atomic_rmw(self, op, ptr, value, st)
+    def atomic_rmw(self, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType,
+                   compare: ll.Value | None = None) -> ll.Value:  # fmt: skip
+        return self.target.atomic_rmw(self, op, ptr, value, st, compare)
 
     def barrier(self) -> None:
         self.target.barrier(self)

@@ -186,9 +186,9 @@ class Lowering(Protocol):
     def math_call(self, name: str, args: list[ll.Value], st: t.ScalarType) -> ll.Value:
         """The target's ``math_call`` hook."""
 
-    def atomic_rmw(self, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
-                   ) -> ll.Value:  # fmt: skip
-        """The target's ``atomic_rmw`` hook."""
+    def atomic_rmw(self, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType,
+                   compare: ll.Value | None = None) -> ll.Value:  # fmt: skip
+        """The target's ``atomic_rmw`` hook (``compare``: ``cas``'s expected value)."""
 
     def barrier(self) -> None:
         """The target's ``barrier`` hook."""

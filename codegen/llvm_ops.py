@@ -336,20 +336,21 @@ def _call(fl: Lowering, e: n.Expr) -> ll.Value:
 
 def _atomic(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.AtomicRMW)
-    value = fl.expr(e.value)
     arr, ptr, ok = fl.element_pointer(e.array, e.indices, e.check)
+    compare = None if e.compare is None else fl.expr(e.compare)
+    value = fl.expr(e.value)
     st = arr.type.dtype
     b = fl.builder
     if not fl.side_effects:
         return ll.Constant(llvm_type(st), None)
     if ok is None:
-        return fl.atomic_rmw(e.op, ptr, value, st)
+        return fl.atomic_rmw(e.op, ptr, value, st, compare)
     pre = b.block
     then = fl.new_block("atomic.ok")
     end = fl.new_block("atomic.end")
     b.cbranch(ok, then, end)
     b.position_at_end(then)
-    old = fl.atomic_rmw(e.op, ptr, value, st)
+    old = fl.atomic_rmw(e.op, ptr, value, st, compare)
     then_end = b.block
     b.branch(end)
     b.position_at_end(end)

@@ -45,6 +45,7 @@ from codegen.llvm import (
     gep,
     new_error_record,
 )
+from codegen.llvm_atomics import emit_atomic
 from codegen.nvptx_math import FUNCS as IR_MATH
 from codegen.nvptx_math import math_function
 from gpuoff.ir import nodes as n
@@ -136,16 +137,13 @@ class NvptxTarget(Target):
         return super().math_call(fl, name, args, st)
 
     def atomic_rmw(
-        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType
+        self, fl: FunctionLowerer, op: str, ptr: ll.Value, value: ll.Value, st: t.ScalarType,
+        compare: ll.Value | None = None,
     ) -> ll.Value:
-        if st.is_float:
-            llop = {"add": "fadd", "min": "fmin", "max": "fmax"}[op]
-        elif op == "add":
-            llop = "add"
-        else:
-            llop = ("" if st.is_signed else "u") + op
-        # CUDA's atomicAdd & co. are relaxed; ordering across work-items comes from barriers.
-        return fl.builder.atomic_rmw(llop, ptr, value, "monotonic")
+        # CUDA's atomicAdd & co. are relaxed at device scope (atom.global.add, no .sys):
+        # ordering across work-items comes from barriers.
+        return emit_atomic(fl.builder, op, ptr, value, st, 'syncscope("device") monotonic',
+                           compare)  # fmt: skip
 
     def barrier(self, fl: FunctionLowerer) -> None:
         fn = fl.ml.declare("llvm.nvvm.barrier.cta.sync.aligned.all", ll.VoidType(), [I32])

@@ -49,6 +49,7 @@ then exact, 53 >= 2 * 24 + 2), else (neither) as the device computes them (2.5 a
 from __future__ import annotations
 
 import dataclasses
+import linecache
 import os
 import re
 from collections.abc import Iterator
@@ -69,7 +70,7 @@ from codegen.opencl_abi import (
 )
 from codegen.opencl_exprs import simple
 from codegen.opencl_helpers import Helpers, c_identifier, memory_ctype, value_ctype, zero_literal
-from gpuoff.errors import CompileError
+from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import AddressSpace, ArrayType, ScalarType
 from gpuoff.ownership import Access
@@ -80,12 +81,14 @@ CORRECT_DIV_SQRT_OPTION = "-cl-fp32-correctly-rounded-divide-sqrt"
 
 def render_opencl(
     module: n.Module, *, fp64: bool = True, fp16: bool = False, device_name: str = "this device",
-    correct_div_sqrt: bool = False,
+    correct_div_sqrt: bool = False, int64_atomics: tuple[bool, bool] = (True, True),
 ) -> OpenCLSource:
     """Render ``module`` as OpenCL C 1.2.
 
-    ``fp64`` / ``fp16``: whether the target device has ``cl_khr_fp64`` / ``cl_khr_fp16``; a
-    kernel that needs a missing one is a ``CompileError`` naming ``device_name``.
+    ``fp64`` / ``fp16``: whether the target device has ``cl_khr_fp64`` / ``cl_khr_fp16``;
+    ``int64_atomics``: whether it has ``cl_khr_int64_base_atomics`` and
+    ``cl_khr_int64_extended_atomics``. A kernel that needs a missing one is a ``CompileError``
+    naming ``device_name``.
     ``correct_div_sqrt``: whether the device sets ``CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT`` (then
     the build option gives exact f32 division and sqrt; else they go through f64 if it exists).
     """
@@ -99,6 +102,7 @@ def render_opencl(
     if uses_fp16 and not fp16:
         raise CompileError(f"{where} uses f16, but OpenCL device {device_name!r} has no "
                            "cl_khr_fp16 (half precision) support")  # fmt: skip
+    _check_int64_atomics(module, *int64_atomics, device_name)
     helpers = Helpers()
     hidden = _hidden_params(module)
     fn_names = _function_names(module)
@@ -191,6 +195,29 @@ def _f32_div_sqrt(module: n.Module) -> bool:
 
 def _uses_int64_atomics(module: n.Module) -> bool:
     return any(isinstance(x, n.AtomicRMW) and x.type.bits == 64 for x in _walk(module))
+
+
+_INT64_EXTENDED = frozenset({"min", "max", "and", "or", "xor"})
+"""64-bit atomics that need ``cl_khr_int64_extended_atomics`` (on integers; float min/max are
+compare-and-swap loops, which need only the base extension)."""
+
+
+def _check_int64_atomics(module: n.Module, base: bool, extended: bool, device: str) -> None:
+    """A 64-bit atomic the device cannot do is a ``CompileError`` at its line."""
+    for fn in (module.kernel, *module.functions):
+        for x in _walk(fn.body):
+            if not (isinstance(x, n.AtomicRMW) and x.type.bits == 64):
+                continue
+            needs_ext = x.op in _INT64_EXTENDED and x.type.is_int
+            if base and (extended or not needs_ext):
+                continue
+            ext = "cl_khr_int64_extended_atomics" if base else "cl_khr_int64_base_atomics"
+            where = None
+            if x.loc is not None:
+                text = linecache.getline(fn.filename, x.loc.line)
+                where = SourceLocation(fn.filename, x.loc.line, x.loc.col, text, x.loc.end_col)
+            raise CompileError(f"go.atomic_{x.op} on {x.type} needs 64-bit atomics, but "
+                               f"OpenCL device {device!r} has no {ext}", where)  # fmt: skip
 
 
 @dataclass(frozen=True)

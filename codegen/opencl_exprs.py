@@ -21,6 +21,7 @@ from codegen.opencl_helpers import memory_ctype, promoted, value_ctype, wrap_cty
 from gpuoff.errors import CompileError
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import AddressSpace, ScalarType
+from gpuoff.ir.verify import atomic_supports
 
 _CMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 _ARITH = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "bitand": "&", "bitor": "|",
@@ -327,20 +328,26 @@ class ExprWriter:
 
     def _atomic(self, e: n.AtomicRMW) -> str:
         t = e.array.type
-        if t.dtype.name not in ("i32", "u32", "i64", "f32", "f64"):
-            raise CompileError(f"atomic_{e.op} on {t.dtype.name} arrays is not supported in "
-                               "OpenCL (use i32, u32, i64, f32 or f64)")  # fmt: skip
+        if not atomic_supports(e.op, t.dtype):  # the front end refuses these first
+            raise CompileError(f"atomic_{e.op} on {t.dtype.name} arrays is not supported")
         space = "local" if t.space is AddressSpace.SHARED else "global"
         fn = self.fw.helpers.atomic(e.op, t.dtype, space)
         prefix: list[str] = []
         idx = self._indices(e.indices, prefix, e.check is not None)
-        value = self.top(e.value)
-        if prefix and not self.pure(e.value):
-            tmp = self.fw.new_temp(value_ctype(e.type))
-            prefix.append(f"{tmp} = {value}")
-            value = tmp
+        operands = [x for x in (e.compare, e.value) if x is not None]
+        texts = [self.top(x) for x in operands]
+        impure = [not self.pure(x) for x in operands]
+        if ((prefix or e.check is not None) and any(impure)) or sum(impure) > 1:
+            # C leaves the order of a call's arguments open; Python's is indices, compare,
+            # value, each evaluated even when the index is out of range (the interpreter's
+            # rule): effects go through temporaries, in that order.
+            for k in range(len(operands)):
+                if impure[k]:
+                    tmp = self.fw.new_temp(value_ctype(e.type))
+                    prefix.append(f"{tmp} = {texts[k]}")
+                    texts[k] = tmp
         name = self.fw.names[e.array.name]
-        call = f"{fn}(&{name}[{self._offset(e.array, idx)}], {value})"
+        call = f"{fn}(&{name}[{self._offset(e.array, idx)}], {', '.join(texts)})"
         if e.check is not None:
             zero = f"({value_ctype(e.type)}){self._oob_call(e.array, e.check, idx)}"
             call = f"({self._in_bounds(e.array, idx)}) ? {call} : {zero}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from codegen.abi import MAX_NDIM
-from gpuoff.errors import CompileError
 from gpuoff.ir.types import ScalarType
 
 # Scalar type -> OpenCL C type of values (registers) and of memory (bool is uchar in memory:
@@ -242,34 +241,55 @@ class Helpers:
         return self._add(name, body)
 
     def atomic(self, op: str, t: ScalarType, space: str) -> str:
-        """``T gpuoff_atomic_<op>_<T>_<space>(volatile space T* p, T v)``: returns the old value."""
+        """``T gpuoff_atomic_<op>_<T>_<space>(volatile space T* p, [T compare,] T v)``: the IR's
+        ``AtomicRMW`` (``ir.nodes``); returns the old value. 32-bit integers use OpenCL 1.1's
+        core atomics, 64-bit ones ``atom_*`` (``cl_khr_int64_base_atomics``: add, sub, xchg,
+        cmpxchg; ``_extended_atomics``: min, max, and, or, xor); what OpenCL lacks (float
+        add/sub/min/max, CUDA's wrapping inc/dec) is a compare-and-swap loop."""
         c = value_ctype(t)
         name = f"gpuoff_atomic_{op}_{c}_{space}"
         ptr = f"volatile __{space} {c}*"
-        if t.name in ("i32", "u32"):
-            body = f"{c} {name}({ptr} p, {c} v)\n{{\n    return atomic_{op}(p, v);\n}}\n"
-        elif t.name == "i64":
-            body = f"{c} {name}({ptr} p, {c} v)\n{{\n    return atom_{op}(p, v);\n}}\n"
-        elif t.name in ("f32", "f64"):
-            body = self._float_atomic(name, op, t, space)
+        word, cas = ("uint", "atomic_cmpxchg") if t.bits == 32 else ("ulong", "atom_cmpxchg")
+        prefix = "atomic_" if t.bits == 32 else "atom_"
+        builtin = {"exch": "xchg"}.get(op, op)
+        if op == "cas":
+            if t.is_float:
+                q = f"(volatile __{space} {word}*)p"
+                ret = f"as_{c}({cas}({q}, as_{word}(cmp), as_{word}(v)))"
+            else:
+                ret = f"{cas}(p, cmp, v)"
+            body = f"{c} {name}({ptr} p, {c} cmp, {c} v)\n{{\n    return {ret};\n}}\n"
+        elif op == "exch" and t.is_float:
+            q = f"(volatile __{space} {word}*)p"
+            body = (f"{c} {name}({ptr} p, {c} v)\n{{\n"
+                    f"    return as_{c}({prefix}xchg({q}, as_{word}(v)));\n}}\n")  # fmt: skip
+        elif t.is_float or op in ("inc", "dec"):
+            body = self._cas_loop(name, op, t, space)
         else:
-            raise CompileError(f"atomic_{op} is not supported on {t.name} arrays in OpenCL")
+            body = f"{c} {name}({ptr} p, {c} v)\n{{\n    return {prefix}{builtin}(p, v);\n}}\n"
         return self._add(name, body)
 
-    def _float_atomic(self, name: str, op: str, t: ScalarType, space: str) -> str:
-        # OpenCL 1.2 has no float atomics: a compare-and-swap loop on the bit pattern.
+    @staticmethod
+    def _cas_loop(name: str, op: str, t: ScalarType, space: str) -> str:
+        # A compare-and-swap loop on the element's bits: float add/sub/min/max (OpenCL 1.2 has
+        # no float atomics) and CUDA's wrapping inc/dec (OpenCL's atomic_inc has no limit).
         c = value_ctype(t)
-        bits, cas = ("uint", "atomic_cmpxchg") if c == "float" else ("ulong", "atom_cmpxchg")
-        new = {"add": "as_{c}(expected) + v", "min": "fmin(as_{c}(expected), v)",
-               "max": "fmax(as_{c}(expected), v)"}[op].format(c=c)  # fmt: skip
+        word, cas = ("uint", "atomic_cmpxchg") if t.bits == 32 else ("ulong", "atom_cmpxchg")
+        old = f"as_{c}(expected)" if t.is_float else "expected"
+        new = {
+            "add": f"{old} + v", "sub": f"{old} - v", "min": f"fmin({old}, v)",
+            "max": f"fmax({old}, v)", "inc": f"({old} >= v) ? ({c})0 : ({c})({old} + 1)",
+            "dec": f"({old} == 0 || {old} > v) ? v : ({c})({old} - 1)",
+        }[op]  # fmt: skip
+        bits = f"as_{word}({new})" if t.is_float else f"({new})"
         return (
             f"{c} {name}(volatile __{space} {c}* p, {c} v)\n{{\n"
-            f"    volatile __{space} {bits}* q = (volatile __{space} {bits}*)p;\n"
-            f"    {bits} expected;\n"
-            f"    {bits} seen = *q;\n"
+            f"    volatile __{space} {word}* q = (volatile __{space} {word}*)p;\n"
+            f"    {word} expected;\n"
+            f"    {word} seen = *q;\n"
             f"    do {{\n"
             f"        expected = seen;\n"
-            f"        seen = {cas}(q, expected, as_{bits}({new}));\n"
+            f"        seen = {cas}(q, expected, {bits});\n"
             f"    }} while (seen != expected);\n"
-            f"    return as_{c}(expected);\n}}\n"
+            f"    return {old};\n}}\n"
         )

@@ -21,8 +21,10 @@ _PUBLIC: dict[str, tuple[str, str]] = {
         "UseAfterMoveError",
     )},
     **{name: ("gpuoff.lang", name) for name in (
-        "Array", "Borrow", "BorrowMut", "DeviceFunction", "Owned", "atomic_add", "atomic_max",
-        "atomic_min", "barrier", "boolean", "ceil", "cos", "erf", "exp", "f16", "f32", "f64",
+        "Array", "Borrow", "BorrowMut", "DeviceFunction", "Owned", "atomic_add", "atomic_and",
+        "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max", "atomic_min",
+        "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "ceil", "cos", "erf",
+        "exp", "f16", "f32", "f64",
         "floor", "fma", "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64",
         "isinf", "isnan", "local_id", "local_size", "log", "log2", "num_groups", "pow", "rsqrt",
         "shared", "sin", "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64",

@@ -379,6 +379,51 @@ def atomic_max(array: BorrowMut[Array[DT]], index: Index, value: DT | float | in
     raise _outside_kernel("go.atomic_max")
 
 
+def atomic_sub(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+    """Atomically ``array[index] -= value``; returns the old value (CUDA's ``atomicSub``)."""
+    raise _outside_kernel("go.atomic_sub")
+
+
+def atomic_exch(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+    """Atomically ``array[index] = value``; returns the old value (CUDA's ``atomicExch``)."""
+    raise _outside_kernel("go.atomic_exch")
+
+
+def atomic_cas(
+    array: BorrowMut[Array[DT]], index: Index, compare: DT | float | int, value: DT | float | int
+) -> DT:
+    """Atomically ``if array[index] == compare: array[index] = value``; returns the old value
+    (CUDA's ``atomicCAS``; floats compare bit patterns, so ``-0.0`` is not ``0.0``)."""
+    raise _outside_kernel("go.atomic_cas")
+
+
+def atomic_and(array: BorrowMut[Array[DT]], index: Index, value: DT | int) -> DT:
+    """Atomically ``array[index] &= value`` (integers); returns the old value."""
+    raise _outside_kernel("go.atomic_and")
+
+
+def atomic_or(array: BorrowMut[Array[DT]], index: Index, value: DT | int) -> DT:
+    """Atomically ``array[index] |= value`` (integers); returns the old value."""
+    raise _outside_kernel("go.atomic_or")
+
+
+def atomic_xor(array: BorrowMut[Array[DT]], index: Index, value: DT | int) -> DT:
+    """Atomically ``array[index] ^= value`` (integers); returns the old value."""
+    raise _outside_kernel("go.atomic_xor")
+
+
+def atomic_inc(array: BorrowMut[Array[DT]], index: Index, value: DT | int) -> DT:
+    """CUDA's ``atomicInc`` on u32/u64: atomically ``old = array[index]``, then store ``0 if
+    old >= value else old + 1`` (a counter wrapping at ``value``); returns ``old``."""
+    raise _outside_kernel("go.atomic_inc")
+
+
+def atomic_dec(array: BorrowMut[Array[DT]], index: Index, value: DT | int) -> DT:
+    """CUDA's ``atomicDec`` on u32/u64: atomically ``old = array[index]``, then store ``value
+    if old == 0 or old > value else old - 1``; returns ``old``."""
+    raise _outside_kernel("go.atomic_dec")
+
+
 # --------------------------------------------------------------------------------------------
 # Math (f32 and f64; the result has the argument's float type)
 # --------------------------------------------------------------------------------------------

@@ -65,8 +65,12 @@ INTRINSICS: dict[str, str] = {
 }  # fmt: skip
 """Work-item index intrinsics in ``gpuoff.lang`` -> IR intrinsic (one constant dimension)."""
 
-ATOMICS: dict[str, str] = {"atomic_add": "add", "atomic_min": "min", "atomic_max": "max"}
-"""Atomic read-modify-write functions in ``gpuoff.lang`` -> IR operation."""
+ATOMICS: dict[str, str] = {
+    "atomic_add": "add", "atomic_sub": "sub", "atomic_exch": "exch", "atomic_cas": "cas",
+    "atomic_min": "min", "atomic_max": "max", "atomic_and": "and", "atomic_or": "or",
+    "atomic_xor": "xor", "atomic_inc": "inc", "atomic_dec": "dec",
+}  # fmt: skip
+"""Atomic read-modify-write functions in ``gpuoff.lang`` (CUDA's names) -> IR operation."""
 
 SPECIAL_CALLS: tuple[str, ...] = ("barrier", "shared")
 """Other callables of ``gpuoff.lang`` (a statement, and a declaration ``s = go.shared(...)``)."""

@@ -180,16 +180,25 @@ def writable_array(lw: Lowerer, node: ast.expr, what: str) -> N.ArrayRef:
 
 
 def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Val:
-    _nargs(lw, node, 3, f"go.atomic_{op}()")
-    arr_node, idx_node, val_node = node.args
+    """``go.atomic_<op>(array, index, value)``, ``go.atomic_cas(array, index, compare,
+    value)``: operands in Python's order (R12)."""
+    if op == "cas":
+        _nargs(lw, node, 4, "go.atomic_cas() (array, index, compare, value)")
+        arr_node, idx_node, cmp_node, val_node = node.args
+    else:
+        _nargs(lw, node, 3, f"go.atomic_{op}() (array, index, value)")
+        arr_node, idx_node, val_node = node.args
+        cmp_node = None
     array = writable_array(lw, arr_node, f"go.atomic_{op}()")
     lw.rule(node, lambda: R.atomic(op, array.type.dtype))
     fake = ast.Subscript(value=arr_node, slice=idx_node, ctx=ast.Load())
     ast.copy_location(fake, idx_node)
     idx = indices(lw, fake, array)
-    value = lw.coerce(lw.expr(val_node), array.type.dtype, val_node)
+    dtype = array.type.dtype
+    compare = None if cmp_node is None else lw.coerce(lw.expr(cmp_node), dtype, cmp_node)
+    value = lw.coerce(lw.expr(val_node), dtype, val_node)
     check = lw.add_check(node, array)
-    return Val(N.AtomicRMW(array.type.dtype, op, array, idx, value, check,
+    return Val(N.AtomicRMW(dtype, op, array, idx, value, check, compare,
                            loc=lw.loc(node)))  # fmt: skip
 
 

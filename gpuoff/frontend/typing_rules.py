@@ -27,6 +27,8 @@ Promotion rules (numbered; other functions cite them):
      only if every value assigned was weak. A bool joined with a number is an error.
  R10. Array indices are ints or bools, converted to INDEX (i64); a float index is an error.
  R11. ``~`` on a bool is logical not (NumPy); on ints the bitwise complement.
+ R12. Atomics (``atomic``): 32- and 64-bit elements; the value (and cas's compare) is
+      converted to the element type, the result is the element type.
 """
 
 from __future__ import annotations
@@ -36,7 +38,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
+from gpuoff.ir import verify
 
 
 class TypingError(Exception):
@@ -182,14 +186,19 @@ def range_type(args: list[VType]) -> VType:
     return _arith(out)
 
 
-ATOMIC_DTYPES = (T.i32, T.u32, T.i64, T.f32, T.f64)
+ATOMIC_KIND_NAMES = {"iuf": "32- and 64-bit integer and float", "iu": "32- and 64-bit integer",
+                     "u": "unsigned 32- and 64-bit integer (u32, u64)"}  # fmt: skip
 
 
 def atomic(op: str, dtype: T.ScalarType) -> None:
-    """Atomics exist for i32, u32, i64, f32 and f64 elements."""
-    if dtype not in ATOMIC_DTYPES:
-        names = ", ".join(str(t) for t in ATOMIC_DTYPES)
-        raise TypingError(f"atomic_{op} is not available for {dtype} arrays (only {names})")
+    """R12. Atomics take arrays of 32- or 64-bit elements: every op on i32, u32, i64, u64;
+    add, sub, exch, cas, min and max also on f32 and f64; inc and dec (CUDA's wrapping
+    counters) on u32 and u64 only. 8- and 16-bit elements have no atomics on any device."""
+    kinds = N.ATOMIC_KINDS[op]
+    if verify.atomic_supports(op, dtype):
+        return
+    raise TypingError(f"go.atomic_{op} is not available for {dtype} arrays (it takes "
+                      f"{ATOMIC_KIND_NAMES[kinds]} elements)")  # fmt: skip
 
 
 def fits(value: int | float | bool, t: T.ScalarType) -> bool:

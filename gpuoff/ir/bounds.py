@@ -343,7 +343,9 @@ class _Eliminator:
             idx = tuple(self.expr(i, facts) for i in e.indices)
             check = self._check(e.check, e.array, idx, facts)
             if isinstance(e, n.AtomicRMW):
-                return replace(e, indices=idx, value=self.expr(e.value, facts), check=check)
+                cmp = None if e.compare is None else self.expr(e.compare, facts)
+                return replace(e, indices=idx, value=self.expr(e.value, facts), check=check,
+                               compare=cmp)  # fmt: skip
             return replace(e, indices=idx, check=check)
         if isinstance(e, n.Logical):
             lhs = self.expr(e.lhs, facts)

@@ -399,11 +399,12 @@ class _Interpreter:
     def _atomic(self, e: n.AtomicRMW, frame: _Frame, item: _Item) -> Value:
         arr = frame.arrays[e.array.name]
         idx = self._indices(e.array, arr, e.indices, e.check, frame, item)
+        compare = None if e.compare is None else self.eval(e.compare, frame, item)
         value = self.eval(e.value, frame, item)
         if idx is None:
             return ops.make(0, e.type)
         old: Value = arr[idx]
-        arr[idx] = ops.atomic(e.op, old, value, e.type)
+        arr[idx] = ops.atomic(e.op, old, value, e.type, compare)
         return old
 
     def _call(self, e: n.Call, frame: _Frame, item: _Item) -> Value:

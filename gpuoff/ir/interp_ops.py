@@ -278,13 +278,28 @@ def float_min_max(name: str, a: Value, b: Value, t: ScalarType) -> Value:
     return t.np_dtype.type(a if keep or math.isnan(x) else b)
 
 
-def atomic(op: str, old: Value, value: Value, t: ScalarType) -> Value:
-    """The new value stored by ``AtomicRMW`` ``op``: add wraps (ints) or rounds (floats);
-    integer min/max are exact; float min/max are C's ``fmin``/``fmax``, which ignore a NaN
-    operand (as CUDA's and OpenCL's float atomics do), unlike ``MathCall``'s min/max."""
-    if op == "add":
-        return binary("add", old, value, t)
+def atomic(op: str, old: Value, value: Value, t: ScalarType, compare: Value | None = None) -> Value:
+    """The new value stored by ``AtomicRMW`` ``op`` (its docstring): add/sub wrap (ints) or
+    round (floats); cas compares bit patterns; inc/dec are CUDA's wrapping counters; integer
+    min/max are exact; float min/max are C's ``fmin``/``fmax``, which ignore a NaN operand (as
+    CUDA's and OpenCL's float atomics do), unlike ``MathCall``'s min/max."""
+    if op in ("add", "sub"):
+        return binary(op, old, value, t)
+    if op == "exch":
+        return value
+    if op == "cas":
+        assert compare is not None
+        return value if old.tobytes() == compare.tobytes() else old
+    if op in _ATOMIC_BITWISE:
+        return binary(_ATOMIC_BITWISE[op], old, value, t)
+    if op == "inc":
+        return make(0 if int(old) >= int(value) else int(old) + 1, t)
+    if op == "dec":
+        return value if int(old) == 0 or int(old) > int(value) else make(int(old) - 1, t)
     if t.is_float:
         fn = np.fmin if op == "min" else np.fmax
         return t.np_dtype.type(fn(old, value))
     return math_call(op, [old, value], [t, t], t)
+
+
+_ATOMIC_BITWISE = {"and": "bitand", "or": "bitor", "xor": "bitxor"}

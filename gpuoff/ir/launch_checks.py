@@ -320,6 +320,8 @@ class _Analysis:
             for i in e.indices:
                 self.expr(i, facts)
             if isinstance(e, n.AtomicRMW):
+                if e.compare is not None:
+                    self.expr(e.compare, facts)
                 self.expr(e.value, facts)
             self.access(e.check, e.array, e.indices, facts)
         elif isinstance(e, n.Logical):

@@ -218,21 +218,38 @@ class Call(Expr):
     args: tuple[Expr | ArrayRef, ...]
 
 
-ATOMIC_OPS = ("add", "min", "max")
+ATOMIC_OPS = ("add", "sub", "exch", "cas", "min", "max", "and", "or", "xor", "inc", "dec")
+
+ATOMIC_KINDS: Mapping[str, str] = {
+    "add": "iuf", "sub": "iuf", "exch": "iuf", "cas": "iuf", "min": "iuf", "max": "iuf",
+    "and": "iu", "or": "iu", "xor": "iu", "inc": "u", "dec": "u",
+}  # fmt: skip
+"""Element kinds (``ScalarType.kind``) each atomic op takes; elements are 32 or 64 bits."""
 
 
 @dataclass(frozen=True)
 class AtomicRMW(Expr):
-    """Atomically replace ``array[indices]`` by ``old op value`` and yield ``old``.
-    ``value`` has the element type. Float ``min``/``max`` here are C's ``fmin``/``fmax`` (a
-    NaN operand is ignored), as the hardware atomics of CUDA and OpenCL devices compute them.
-    Bounds-checked like ``Load`` when ``check`` is set (out of range: no access, yields 0)."""
+    """Atomically replace ``old = array[indices]`` by ``new`` and yield ``old``; ``value`` (and
+    ``compare``) have the element type. ``new`` is, by ``op`` (CUDA's atomics, by name):
+
+    ``add``/``sub``: ``old + value`` / ``old - value`` (ints wrap; floats round).
+    ``exch``: ``value``. ``cas``: ``value`` if ``old == compare`` else ``old`` (floats compare
+    their bit patterns, as a hardware compare-and-swap does: ``-0.0`` is not ``0.0``, a NaN
+    matches itself). ``and``/``or``/``xor``: bitwise, integers only.
+    ``min``/``max``: ints exact; floats C's ``fmin``/``fmax`` (a NaN operand is ignored), as
+    the hardware atomics of CUDA and OpenCL devices compute them.
+    ``inc``: ``0 if old >= value else old + 1``; ``dec``: ``value if old == 0 or old > value
+    else old - 1`` (CUDA's ``atomicInc``/``atomicDec``, wrapping counters; unsigned only).
+
+    ``compare`` is set for ``cas`` only. Bounds-checked like ``Load`` when ``check`` is set
+    (out of range: no access, yields 0). Evaluation order: indices, ``compare``, ``value``."""
 
     op: str
     array: ArrayRef
     indices: tuple[Expr, ...]
     value: Expr
     check: int | None = None
+    compare: Expr | None = None
 
 
 # --------------------------------------------------------------------------------------------

@@ -71,7 +71,9 @@ _EXPR: dict[type[n.Expr], Callable[[Any], str]] = {
     n.MathCall: lambda e: f"{e.name}({', '.join(format_expr(a) for a in e.args)}):{e.type}",
     n.Call: lambda e: f"{e.callee}({', '.join(_call_arg(a) for a in e.args)}):{e.type}",
     n.AtomicRMW: lambda e: (
-        f"atomic_{e.op}({_access(e.array, e.indices, e.check)}, {format_expr(e.value)})"
+        f"atomic_{e.op}({_access(e.array, e.indices, e.check)}, "
+        + ("" if e.compare is None else f"{format_expr(e.compare)}, ")
+        + f"{format_expr(e.value)})"
     ),
 }
 

@@ -14,8 +14,11 @@ from typing import Any
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX, AddressSpace, ArrayType, ScalarType, boolean
 
-ATOMIC_DTYPES = frozenset({"i32", "u32", "i64", "f32", "f64"})
-"""Element types ``AtomicRMW`` supports on every backend."""
+
+def atomic_supports(op: str, dtype: ScalarType) -> bool:
+    """Whether ``AtomicRMW`` ``op`` exists on elements of ``dtype`` (``nodes.ATOMIC_KINDS``;
+    32- and 64-bit elements only)."""
+    return dtype.kind in n.ATOMIC_KINDS.get(op, "") and dtype.bits in (32, 64)
 
 _BIT_OPS = frozenset({"bitand", "bitor", "bitxor"})
 _SHIFT_OPS = frozenset({"lshift", "rshift"})
@@ -250,9 +253,15 @@ def _atomic(ctx: _Ctx, e: n.AtomicRMW) -> None:
     ctx.require(e.op in n.ATOMIC_OPS, e, f"unknown atomic op {e.op!r}")
     at = _access(ctx, e, e.array, e.indices, e.check)
     _writable(ctx, e, at, e.array.name)
-    ctx.require(at.dtype.name in ATOMIC_DTYPES, e, f"atomic_{e.op} is not supported on {at.dtype}")
+    ctx.require(atomic_supports(e.op, at.dtype), e, f"atomic_{e.op} is not supported on {at.dtype}")
     check_expr(ctx, e.value)
     ctx.require(e.value.type == at.dtype, e, f"atomic value is {e.value.type}, not {at.dtype}")
+    ctx.require((e.compare is not None) == (e.op == "cas"), e,
+                "atomic_cas (and only it) has a compare operand")  # fmt: skip
+    if e.compare is not None:
+        check_expr(ctx, e.compare)
+        ctx.require(e.compare.type == at.dtype, e,
+                    f"atomic compare operand is {e.compare.type}, not {at.dtype}")  # fmt: skip
     ctx.require(e.type == at.dtype, e, f"atomic result typed {e.type}, not {at.dtype}")
 
 

@@ -26,6 +26,8 @@ def child_exprs(e: n.Expr) -> Iterator[n.Expr]:
         yield from (a for a in e.args if isinstance(a, n.Expr))
     elif isinstance(e, n.AtomicRMW):
         yield from e.indices
+        if e.compare is not None:
+            yield e.compare
         yield e.value
 
 

@@ -5,11 +5,14 @@ API (so argument checks, plans and caches are the real ones), runs the same kern
 for the same argument types, in ``gpuoff.ir.interp`` on other copies, and asserts every array
 agrees: bit for bit by default, within ``rtol``/``atol`` for floats when given (NaNs equal
 wherever both are NaN). It returns the device's arrays so the caller can also check NumPy's
-answer. (No tests here.)
+answer. ``specialise(pyfunc, T=go.u16)`` makes one kernel of a template per dtype. (No tests
+here.)
 """
 
 from __future__ import annotations
 
+import types
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -62,3 +65,14 @@ def agree(
             np.testing.assert_array_equal(g, r)
         out.append(g)
     return out
+
+
+def specialise(pyfunc: Callable[..., Any], **names: type[go.lang.DType]) -> Any:
+    """A kernel from a copy of ``pyfunc`` that sees ``names[X]`` wherever it says X (in its
+    annotations and, as a cast, in its body)."""
+    namespace = {**pyfunc.__globals__, **names}
+    new = types.FunctionType(pyfunc.__code__, namespace, pyfunc.__name__,
+                             pyfunc.__defaults__, pyfunc.__closure__)  # fmt: skip
+    new.__annotations__ = {k: eval(v, namespace) if isinstance(v, str) else v  # noqa: S307
+                           for k, v in pyfunc.__annotations__.items()}  # fmt: skip
+    return go.kernel(new)

@@ -4,8 +4,6 @@ rules, C's wrap-around)."""
 
 from __future__ import annotations
 
-import types
-from collections.abc import Callable
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -14,24 +12,13 @@ import pytest
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut
 from gpuoff.ir import types as t
-from tests.backends.agree import agree
+from tests.backends.agree import agree, specialise
 
 A: TypeAlias = go.i64  # stand-ins the tests substitute (specialise)
 B: TypeAlias = go.i64
 C: TypeAlias = go.i64
 
 WIDTHS = [s.np_dtype.name for s in t.INTEGERS]
-
-
-def specialise(pyfunc: Callable[..., Any], **names: type[go.lang.DType]) -> Any:
-    """A kernel from a copy of ``pyfunc`` that sees ``names[X]`` wherever it says X (in its
-    annotations and, as a cast, in its body)."""
-    namespace = {**pyfunc.__globals__, **names}
-    new = types.FunctionType(pyfunc.__code__, namespace, pyfunc.__name__,
-                             pyfunc.__defaults__, pyfunc.__closure__)  # fmt: skip
-    new.__annotations__ = {k: eval(v, namespace) if isinstance(v, str) else v  # noqa: S307
-                           for k, v in pyfunc.__annotations__.items()}  # fmt: skip
-    return go.kernel(new)
 
 
 def edges(dtype: str, n: int = 24) -> np.ndarray[Any, Any]:

@@ -96,9 +96,13 @@ def _kernel_source(rows: list[Row]) -> tuple[str, dict[str, list[Any]], dict[str
         k = outputs[row.res]
         outputs[row.res] += 1
         if row.expr.startswith("go.atomic_"):
-            # `go.atomic_op(out, a)`: the output slot starts at b and is updated in place
+            # `go.atomic_op(out, a)`, `go.atomic_cas(out, a, c)`: the output slot starts at b
+            # and is updated in place; the other arguments are operands
+            call = ast.parse(row.expr, mode="eval").body
+            assert isinstance(call, ast.Call)
+            args = [ast.unparse(_Operands(slots).visit(a)) for a in call.args[1:]]
             body.append(f"    o_{row.res}[{k}] = {slots['b']}")
-            body.append(f"    {row.expr.split('(')[0]}(o_{row.res}, {k}, {slots['a']})")
+            body.append(f"    {ast.unparse(call.func)}(o_{row.res}, {k}, {', '.join(args)})")
             continue
         expr = ast.unparse(_Operands(slots).visit(ast.parse(row.expr, mode="eval")))
         body.append(f"    o_{row.res}[{k}] = {expr}  # docs/semantics.md:{row.line}")

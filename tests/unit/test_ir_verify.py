@@ -256,6 +256,19 @@ BAD: list[tuple[str, Callable[[], n.Module], str]] = [
         lambda: with_expr(n.AtomicRMW(f32, "add", Y, (I,), b.c(1.0, f64))),
         "atomic value is f64",
     ),
+    ("atomic inc on floats", lambda: with_expr(b.atomic("inc", Y, I, F)), "not supported on f32"),
+    ("atomic xor on floats", lambda: with_expr(b.atomic("xor", Y, I, F)), "not supported on f32"),
+    ("cas without compare", lambda: with_expr(b.atomic("cas", Y, I, F)), "has a compare operand"),
+    (
+        "compare on add",
+        lambda: with_expr(n.AtomicRMW(f32, "add", Y, (I,), F, None, F)),
+        "has a compare operand",
+    ),
+    (
+        "cas compare type",
+        lambda: with_expr(n.AtomicRMW(f32, "cas", Y, (I,), F, None, b.c(1.0, f64))),
+        "atomic compare operand is f64",
+    ),
     (
         "kernel returns",
         lambda: b.module(replace(b.kernel("k", [], []), return_type=f32)),

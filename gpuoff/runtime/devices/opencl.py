@@ -190,6 +190,8 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         self._side_queue = cl.CommandQueue(self.context, device)  # error-record reads
         self.fp64 = "cl_khr_fp64" in device.extensions
         self.fp16 = "cl_khr_fp16" in device.extensions
+        self.int64_atomics = ("cl_khr_int64_base_atomics" in device.extensions,
+                              "cl_khr_int64_extended_atomics" in device.extensions)  # fmt: skip
         # whether f32 division and sqrt can be asked to round correctly (codegen.opencl)
         self.correct_div_sqrt = bool(
             int(device.single_fp_config) & int(cl.device_fp_config.CORRECTLY_ROUNDED_DIVIDE_SQRT)
@@ -351,7 +353,8 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         from codegen.opencl import render_opencl
 
         return render_opencl(module, fp64=self.fp64, fp16=self.fp16, device_name=self.name,
-                             correct_div_sqrt=self.correct_div_sqrt)  # fmt: skip
+                             correct_div_sqrt=self.correct_div_sqrt,
+                             int64_atomics=self.int64_atomics)  # fmt: skip
 
     def compile(self, module: Module) -> OpenCLProgram:
         source = self.render(module)

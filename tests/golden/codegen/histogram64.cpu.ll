@@ -32,7 +32,7 @@ allocas:
 batch.body.lr.ph:                                 ; preds = %allocas
   %.27723 = lshr i64 %.4, 6
   %.593 = tail call i64 @llvm.smin.i64(i64 %.4, i64 64)
-  %.662 = getelementptr i8, ptr %.16, i64 8
+  %.659 = getelementptr i8, ptr %.16, i64 8
   %1 = add nuw nsw i64 %.27723, 1
   %xtraiter2 = and i64 %1, 7
   %2 = icmp ult i64 %.4, 448
@@ -527,17 +527,17 @@ wi0.head.8.preheader.us.us.us.us.us:              ; preds = %wi0.end.8.endif.us.
 wi0.body.9.us.us.us.us.us:                        ; preds = %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us, %wi0.body.9.endif.us.us.us.us.us
   %wi0.9115.us.us.us.us.us = phi i64 [ %.668.us.us.us.us.us, %wi0.body.9.endif.us.us.us.us.us ], [ %.572, %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us ]
   %.647.us.us.us.us.us = sub nsw i64 %wi0.9115.us.us.us.us.us, %.572
-  %.655.not.us.us.us.us.us = icmp ult i64 %.647.us.us.us.us.us, %.13
-  br i1 %.655.not.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us, label %wi0.body.9.if.us.us.us.us.us, !prof !7
+  %.652.not.us.us.us.us.us = icmp ult i64 %.647.us.us.us.us.us, %.13
+  br i1 %.652.not.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us, label %wi0.body.9.if.us.us.us.us.us, !prof !7
 
 wi0.body.9.if.us.us.us.us.us:                     ; preds = %wi0.body.9.us.us.us.us.us
-  %.658.us.us.us.us.us = load i64, ptr %.16, align 8
-  %.659.us.us.us.us.us = icmp eq i64 %.658.us.us.us.us.us, 0
-  br i1 %.659.us.us.us.us.us, label %wi0.body.9.if.if.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us
+  %.655.us.us.us.us.us = load i64, ptr %.16, align 8
+  %.656.us.us.us.us.us = icmp eq i64 %.655.us.us.us.us.us, 0
+  br i1 %.656.us.us.us.us.us, label %wi0.body.9.if.if.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us
 
 wi0.body.9.if.if.us.us.us.us.us:                  ; preds = %wi0.body.9.if.us.us.us.us.us
   store i64 5, ptr %.16, align 8
-  store i64 %.647.us.us.us.us.us, ptr %.662, align 8
+  store i64 %.647.us.us.us.us.us, ptr %.659, align 8
   br label %wi0.body.9.endif.us.us.us.us.us
 
 wi0.body.9.endif.us.us.us.us.us:                  ; preds = %wi0.body.9.if.if.us.us.us.us.us, %wi0.body.9.if.us.us.us.us.us, %wi0.body.9.us.us.us.us.us
@@ -552,18 +552,18 @@ wi0.end.8.endif.us.us.us.us.us:                   ; preds = %wi0.body.9.endif.us
 
 wi0.body.8.us.us.us.us.us:                        ; preds = %atomic.end.2.us.us.us.us.us, %wi0.head.8.preheader.us.us.us.us.us
   %wi0.8113.us.us.us.us.us = phi i64 [ %.572, %wi0.head.8.preheader.us.us.us.us.us ], [ %.633.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
-  %row.bad.3112.us.us.us.us.us = phi i32 [ 0, %wi0.head.8.preheader.us.us.us.us.us ], [ %.625.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
+  %row.bad.3112.us.us.us.us.us = phi i32 [ 0, %wi0.head.8.preheader.us.us.us.us.us ], [ %.622.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
   %.613.us.us.us.us.us = sub nsw i64 %wi0.8113.us.us.us.us.us, %.572
-  %.621.us.us.us.us.us = icmp uge i64 %.613.us.us.us.us.us, %.13
-  %.624.us.us.us.us.us = zext i1 %.621.us.us.us.us.us to i32
-  %.625.us.us.us.us.us = or i32 %row.bad.3112.us.us.us.us.us, %.624.us.us.us.us.us
-  br i1 %.621.us.us.us.us.us, label %atomic.end.2.us.us.us.us.us, label %atomic.ok.2.us.us.us.us.us
+  %.618.us.us.us.us.us = icmp uge i64 %.613.us.us.us.us.us, %.13
+  %.621.us.us.us.us.us = zext i1 %.618.us.us.us.us.us to i32
+  %.622.us.us.us.us.us = or i32 %row.bad.3112.us.us.us.us.us, %.621.us.us.us.us.us
+  br i1 %.618.us.us.us.us.us, label %atomic.end.2.us.us.us.us.us, label %atomic.ok.2.us.us.us.us.us
 
 atomic.ok.2.us.us.us.us.us:                       ; preds = %wi0.body.8.us.us.us.us.us
-  %.627.us.us.us.us.us = getelementptr i32, ptr %.12, i64 %.613.us.us.us.us.us
-  %.618.us.us.us.us.us = getelementptr i32, ptr %.579, i64 %.613.us.us.us.us.us
-  %.619.us.us.us.us.us = load i32, ptr %.618.us.us.us.us.us, align 4
-  %.629.us.us.us.us.us = atomicrmw add ptr %.627.us.us.us.us.us, i32 %.619.us.us.us.us.us monotonic, align 4
+  %.626.us.us.us.us.us = getelementptr i32, ptr %.579, i64 %.613.us.us.us.us.us
+  %.627.us.us.us.us.us = load i32, ptr %.626.us.us.us.us.us, align 4
+  %.624.us.us.us.us.us = getelementptr i32, ptr %.12, i64 %.613.us.us.us.us.us
+  %.629.us.us.us.us.us = atomicrmw add ptr %.624.us.us.us.us.us, i32 %.627.us.us.us.us.us monotonic, align 4
   br label %atomic.end.2.us.us.us.us.us
 
 atomic.end.2.us.us.us.us.us:                      ; preds = %atomic.ok.2.us.us.us.us.us, %wi0.body.8.us.us.us.us.us
@@ -572,7 +572,7 @@ atomic.end.2.us.us.us.us.us:                      ; preds = %atomic.ok.2.us.us.u
   br i1 %.605.us.us.us.us.us, label %wi0.body.8.us.us.us.us.us, label %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us
 
 wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us:    ; preds = %atomic.end.2.us.us.us.us.us
-  %.636.not.us.us.us.us.us = icmp eq i32 %.625.us.us.us.us.us, 0
+  %.636.not.us.us.us.us.us = icmp eq i32 %.622.us.us.us.us.us, 0
   br i1 %.636.not.us.us.us.us.us, label %wi0.end.8.endif.us.us.us.us.us, label %wi0.body.9.us.us.us.us.us, !prof !7
 
 wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us: ; preds = %wi0.end.8.endif.us.us.us.us.us

@@ -63,20 +63,20 @@ atomic.ok:                                        ; preds = %if.end, %atomic.ok
   %.88 = and i8 %.85, 63
   %.90 = zext nneg i8 %.88 to i64
   %.100 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.90
-  %.102 = atomicrmw add ptr %.100, i32 1 monotonic, align 4
+  %.102 = atomicrmw add ptr %.100, i32 1 syncscope("device") monotonic, align 4
   %.106 = add i64 %i.015, %.2
   %.81 = icmp slt i64 %.106, %.6
   br i1 %.81, label %atomic.ok, label %while.end
 
 if.then.1:                                        ; preds = %while.end
-  %.117 = icmp ugt i64 %.8, %.33
-  br i1 %.117, label %atomic.ok.1, label %done.if
+  %.114 = icmp ugt i64 %.8, %.33
+  br i1 %.114, label %atomic.ok.1, label %done.if
 
 atomic.ok.1:                                      ; preds = %if.then.1
-  %.114 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.33
-  %.126 = getelementptr i32, ptr %.12, i64 %.33
-  %.115 = load i32, ptr %.114, align 4
-  %.128 = atomicrmw add ptr %.126, i32 %.115 monotonic, align 4
+  %.123 = getelementptr i32, ptr %.12, i64 %.33
+  %.125 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.33
+  %.126 = load i32, ptr %.125, align 4
+  %.128 = atomicrmw add ptr %.123, i32 %.126 syncscope("device") monotonic, align 4
   br label %done.endif
 
 done.if:                                          ; preds = %if.then.1
