@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import gpuoff as go
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 # Small sizes keep the suite fast; each example's defaults are for people.
@@ -93,3 +95,21 @@ def test_tour_exits_non_zero_on_a_wrong_result(tmp_path: Path) -> None:
     )  # fmt: skip
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert proc.stdout.count("  FAIL ") == 3 and "some results differ" in proc.stdout
+
+
+DEVICES = [d.name for d in go.devices() if d.available]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_mandelbrot_and_the_tour_match_numpy_exactly_on_every_device(
+    device: str, tmp_path: Path
+) -> None:
+    # IEEE arithmetic as written on every backend: every pixel equal (the FP contraction of
+    # the OpenCL driver made the tour fail on opencl:0, issue 20)
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(tmp_path / "cache"))
+    for args in ([str(ROOT / "examples" / "mandelbrot.py"), "--device", device],
+                 ["-m", "gpuoff", "tour", "--device", device]):  # fmt: skip
+        proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT,
+                              env=env, timeout=300, check=False)  # fmt: skip
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert "(0.0000% pixels differ)" in proc.stdout or "all results match" in proc.stdout
