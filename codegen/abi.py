@@ -18,11 +18,21 @@ be a multiple of the default block): the generated loops clamp to ``global_size`
       array:    1 slot data pointer (to element [0, 0, ...] of the view),
                 ndim slots shape, ndim slots strides (in elements, may be negative or 0)
 
-``err`` points at ``ERROR_RECORD_LEN`` i64 values, zero before the launch. A failed bounds check
-writes ``err[0] = check id`` (1-based, see ``ir.Module.checks``) and ``err[1 + d] = index d``
-(only if ``err[0]`` was 0: the first record wins per err block). The runtime gives each worker
-its own err block and reports the lowest check id found, with its indices; ``OUT_OF_MEMORY``
-(-1) is the one record that is not a check.
+``err`` points at ``ERROR_RECORD_LEN`` i64 values, zero before the launch: an error record,
+``err[0] = check id`` (1-based, see ``ir.Module.checks``; 0: no error), ``err[1 + d] = index
+d``, ``err[ITEM_SLOT]`` = the failing work-item's linear id (``gpuoff.ir.bounds.item_id``).
+The runtime gives each worker its own err block and reports the record that
+``gpuoff.ir.bounds.failure_order`` puts first: the lowest work-item, then the lowest check id,
+then the first failure (the rule every backend and the interpreter follow; a record is
+replaced only by a failure strictly earlier in that order, so they agree whatever order their
+work-items run in). ``OUT_OF_MEMORY`` (-1) is the one record that is not a check.
+
+Backends whose work-items run in parallel publish a record with a 64-bit key after it:
+``err[KEY_SLOT]`` holds ``~(item << 16 | check)``, raised by an atomic max, and only a
+work-item whose key is still there writes the record, under a lock at ``err[LOCK_SLOT]``
+(NVPTX: a compare-and-swap spin lock held for a few stores; OpenCL: a count of writers, see
+``codegen.opencl_helpers.Helpers.oob``). Items are ordered exactly below 2**48 and check ids
+below 2**16 (beyond, by item only, then first come).
 """
 
 from __future__ import annotations
@@ -43,7 +53,14 @@ raises ``go.OutOfMemoryError``."""
 SLOT_BYTES = 8
 HEADER_SLOTS = 9
 MAX_NDIM = 8
-ERROR_RECORD_LEN = 1 + MAX_NDIM
+ITEM_SLOT = 1 + MAX_NDIM
+ERROR_RECORD_LEN = 2 + MAX_NDIM
+KEY_SLOT = ERROR_RECORD_LEN
+LOCK_SLOT = ERROR_RECORD_LEN + 1
+DEVICE_RECORD_LEN = ERROR_RECORD_LEN + 2
+"""Length of the error record of the parallel backends (the record, its key and its lock)."""
+KEY_CHECK_BITS = 16
+"""Bits of the check id in a parallel backend's key (``item << 16 | check``)."""
 ENTRY_SUFFIX = "__gpuoff_entry"
 
 

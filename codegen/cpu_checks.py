@@ -11,18 +11,23 @@ no checked index and no condition depends on memory the kernel writes, on an ato
 or on a call.
 
 ``rows`` (otherwise): a failing check of work-item ``lx`` stores its id and indices at
-``ids[lx]`` and ``idx[d * width + lx]``, consecutive addresses that vectorise as masked stores,
-plus the OR flag; after a row with a failure a scalar scan copies the first record.
+``ids[lx]`` and ``idx[d * width + lx]`` unless ``ids[lx]`` holds a lower id, consecutive
+addresses that vectorise as masked stores, plus the OR flag; after a row with a failure a
+scalar scan moves each item's record into the scratch record.
 
-Checks outside the row loop (group-uniform code) write the call's scratch record directly,
-first failure wins; so do checks in device functions, except when called from a ``fast`` row,
-where they fold into the row's flag (the call passes ``check_mode`` 1).
+Checks outside the row loop (group-uniform code) write the call's scratch record directly; so
+do checks in device functions (the call then passes the work-item block: the record names the
+work-item), except when called from a ``fast`` row, where they fold into the row's flag (the
+call passes ``check_mode`` 1). Every write keeps the earliest failure of
+``gpuoff.ir.bounds.failure_order`` (lowest work-item, then lowest check id, then first): the
+scratch record holds the work-item's linear id at ``codegen.abi.ITEM_SLOT``.
 """
 
 from __future__ import annotations
 
 from llvmlite import ir as ll
 
+from codegen.abi import ITEM_SLOT
 from codegen.cpu_interchange import uses_fission
 from codegen.cpu_state import RowRecord, counted_loop
 from codegen.llvm import I1, I8, I32, I64, PTR, FunctionLowerer, gep, opaque_alloca
@@ -66,11 +71,18 @@ def cpu_bounds_check(
         return
     assert rr.ids is not None and rr.idx is not None
     with b.if_then(bad, likely=False):
+        # the work-item's lowest failing check id, its first failure (failure_order)
         lx = fl.wi_values[("local_id", 0)]
-        b.store(ll.Constant(I64, check_id), gep(b, I64, rr.ids, lx))
-        for d, v in enumerate(indices):
-            at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
-            b.store(v, gep(b, I64, rr.idx, at))
+        slot = gep(b, I64, rr.ids, lx)
+        cur = b.load(slot, typ=I64)
+        cid = ll.Constant(I64, check_id)
+        earlier = b.or_(b.icmp_unsigned("==", cur, ll.Constant(I64, 0)),
+                        b.icmp_unsigned(">", cur, cid))  # fmt: skip
+        with b.if_then(earlier):
+            b.store(cid, slot)
+            for d, v in enumerate(indices):
+                at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
+                b.store(v, gep(b, I64, rr.idx, at))
 
 
 def call_check_state(fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
@@ -96,17 +108,49 @@ def _device_function_check(
             record_direct(fl, ok, check_id, indices)
 
 
+def item_of(fl: FunctionLowerer) -> ll.Value:
+    """The current work-item's linear id (``gpuoff.ir.bounds.item_id``)."""
+    b = fl.builder
+    g = [fl.work_item("global_id", d) for d in range(3)]
+    s = [fl.work_item("global_size", d) for d in range(2)]
+    return b.add(g[0], b.mul(s[0], b.add(g[1], b.mul(s[1], g[2]))))
+
+
+def earlier_than_record(
+    fl: FunctionLowerer, rec: ll.Value, item: ll.Value, check: ll.Value
+) -> ll.Value:
+    """i1: failure ``(item, check)`` comes before the one ``rec`` holds (or ``rec`` is empty)
+    in ``gpuoff.ir.bounds.failure_order``."""
+    b = fl.builder
+    cur = b.load(rec, typ=I64)
+    cur_item = b.load(gep(b, I64, rec, ll.Constant(I64, ITEM_SLOT)), typ=I64)
+    empty = b.icmp_unsigned("==", cur, ll.Constant(I64, 0))
+    lower_item = b.icmp_unsigned("<", item, cur_item)
+    same_item = b.icmp_unsigned("==", item, cur_item)
+    return b.or_(empty, b.or_(lower_item, b.and_(same_item, b.icmp_unsigned("<", check, cur))))
+
+
+def write_record(
+    fl: FunctionLowerer, rec: ll.Value, item: ll.Value, check: ll.Value, indices: list[ll.Value]
+) -> None:
+    b = fl.builder
+    b.store(check, rec)
+    for d, idx in enumerate(indices):
+        b.store(idx, gep(b, I64, rec, ll.Constant(I64, 1 + d)))
+    b.store(item, gep(b, I64, rec, ll.Constant(I64, ITEM_SLOT)))
+
+
 def record_direct(
     fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
 ) -> None:
-    """Write the record into ``fl.err_state`` if it is still empty (first failure wins)."""
+    """Write the record into ``fl.err_state`` unless it holds an earlier failure
+    (``gpuoff.ir.bounds.failure_order``: lower work-item, then lower check id)."""
     b = fl.builder
     with b.if_then(b.not_(ok), likely=False):
-        empty = b.icmp_unsigned("==", b.load(fl.err_state, typ=I64), ll.Constant(I64, 0))
-        with b.if_then(empty):
-            b.store(ll.Constant(I64, check_id), fl.err_state)
-            for d, idx in enumerate(indices):
-                b.store(idx, gep(b, I64, fl.err_state, ll.Constant(I64, 1 + d)))
+        item = item_of(fl)
+        cid = ll.Constant(I64, check_id)
+        with b.if_then(earlier_than_record(fl, fl.err_state, item, cid)):
+            write_record(fl, fl.err_state, item, cid, indices)
 
 
 def row_failed(fl: FunctionLowerer, rr: RowRecord) -> ll.Value:
@@ -115,8 +159,10 @@ def row_failed(fl: FunctionLowerer, rr: RowRecord) -> ll.Value:
     return b.icmp_unsigned("!=", b.load(rr.any_bad, typ=I32), ll.Constant(I32, 0))
 
 
-def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value) -> None:
-    """``rows`` strategy, after a failed row: first record -> scratch (if empty); clear."""
+def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value, first: ll.Value) -> None:
+    """``rows`` strategy, after a failed row: each work-item's record -> scratch unless the
+    scratch holds an earlier failure; clear. ``first``: the row's first work-item's linear id
+    (the row's items are consecutive)."""
     b = fl.builder
     scratch = fl.err_state
     assert rr.ids is not None and rr.idx is not None
@@ -125,13 +171,14 @@ def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value) -> None:
     def body(lx: ll.Value, _: ll.Block) -> None:
         slot = gep(b, I64, ids, lx)
         cid = b.load(slot, typ=I64)
-        empty = b.icmp_unsigned("==", b.load(scratch, typ=I64), ll.Constant(I64, 0))
-        with b.if_then(b.and_(b.icmp_unsigned("!=", cid, ll.Constant(I64, 0)), empty)):
-            b.store(cid, scratch)
-            for d in range(rr.ndim):
-                at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
-                v = b.load(gep(b, I64, idx, at), typ=I64)
-                b.store(v, gep(b, I64, scratch, ll.Constant(I64, 1 + d)))
+        item = b.add(first, lx)
+        with b.if_then(b.icmp_unsigned("!=", cid, ll.Constant(I64, 0))):
+            with b.if_then(earlier_than_record(fl, scratch, item, cid)):
+                vals = []
+                for d in range(rr.ndim):
+                    at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
+                    vals.append(b.load(gep(b, I64, idx, at), typ=I64))
+                write_record(fl, scratch, item, cid, vals)
         b.store(ll.Constant(I64, 0), slot)
 
     with b.if_then(row_failed(fl, rr), likely=False):

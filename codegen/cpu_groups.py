@@ -175,7 +175,9 @@ class _GroupEmitter:
             fl.builder.store(ll.Constant(I32, 0), rows.any_bad)
             if strategy == "rows":
                 row(y, z, "rows")
-                scan_row(fl, rows, fl.builder.sub(geo.end[0], geo.base[0]))
+                b = fl.builder
+                first = b.add(geo.base[0], b.mul(geo.gsize[0], b.add(y, b.mul(geo.gsize[1], z))))
+                scan_row(fl, rows, b.sub(geo.end[0], geo.base[0]), first)
                 return
             row(y, z, "fast")
             with fl.builder.if_then(row_failed(fl, rows), likely=False):

@@ -27,9 +27,10 @@ object. **Hook API** (stable; subclass ``Target`` and override what differs):
 ``bounds_check(fl, ok, check_id, indices) -> None``
     Called right after a checked access's range test, in straight-line code: ``ok`` is i1
     (all indices in range). Record the error into ``fl.err_state`` (a pointer to
-    ``ERROR_RECORD_LEN`` i64). The default updates it without branching ("last failing access
-    wins" within the function, with its real id and indices) so loops stay vectorisable; the
-    target copies it into the launch's err block once, "first record wins".
+    ``ERROR_RECORD_LEN`` i64). The default updates it without branching (the lowest failing
+    check id of the work-item, its first failure: ``gpuoff.ir.bounds.failure_order``) so loops
+    stay vectorisable; the target publishes it into the launch's err block once per work-item,
+    keeping the lowest work-item's.
 ``shared_array(ml, shared) -> ir.Value``
     Pointer to a work-group array (CPU: an alloca of the group function; NVPTX: an
     ``addrspace(3)`` global).
@@ -85,7 +86,7 @@ from codegen.llvm_ops import default_math, lower_expr
 from codegen.llvm_stmt import lower_stmt
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
-from gpuoff.ir.walk import calls_and_work_items
+from gpuoff.ir.walk import calls_and_work_items, walk_exprs, walk_stmts
 
 
 class Target:
@@ -124,12 +125,19 @@ class Target:
     def bounds_check(
         self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
     ) -> None:
+        # One work-item's record: its lowest failing check id, the first failure of that
+        # check (gpuoff.ir.bounds.failure_order); selects, no branch, so loops vectorise.
         b = fl.builder
         slot0 = gep(b, I64, fl.err_state, ll.Constant(I64, 0))
-        b.store(b.select(ok, b.load(slot0, typ=I64), ll.Constant(I64, check_id)), slot0)
+        cur = b.load(slot0, typ=I64)
+        cid = ll.Constant(I64, check_id)
+        earlier = b.or_(b.icmp_unsigned("==", cur, ll.Constant(I64, 0)),
+                        b.icmp_unsigned(">", cur, cid))  # fmt: skip
+        take = b.and_(b.not_(ok), earlier)
+        b.store(b.select(take, cid, cur), slot0)
         for d, idx in enumerate(indices):
             slot = gep(b, I64, fl.err_state, ll.Constant(I64, 1 + d))
-            b.store(b.select(ok, b.load(slot, typ=I64), idx), slot)
+            b.store(b.select(take, idx, b.load(slot, typ=I64)), slot)
 
     def shared_array(self, ml: ModuleLowerer, shared: n.SharedArray) -> ll.Value:
         size = 1
@@ -151,6 +159,7 @@ class ModuleLowerer:
     llmod: ll.Module = field(init=False)
     functions: dict[str, ll.Function] = field(default_factory=dict)
     uses_wi: set[str] = field(default_factory=set)
+    checks: set[str] = field(default_factory=set)
     fastmath: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -159,6 +168,7 @@ class ModuleLowerer:
         self.llmod.data_layout = self.target.data_layout
         self.fastmath = self.target.fastmath_flags(self.ir)
         self.uses_wi = _functions_using_work_items(self.ir)
+        self.checks = _functions_with_checks(self.ir)
 
     def declare(self, name: str, ret: ll.Type, args: Sequence[ll.Type]) -> ll.Function:
         """Get or declare an external function or intrinsic by exact name."""
@@ -215,6 +225,26 @@ class ModuleLowerer:
         else:
             b.ret(b.load(ret_slot, typ=llvm_type(fn.return_type)))  # type: ignore[arg-type]
         return llfn
+
+
+def _functions_with_checks(module: n.Module) -> set[str]:
+    """Device functions with a bounds check, directly or through calls: recording a failure
+    names the work-item (``gpuoff.ir.bounds.failure_order``)."""
+    direct: dict[str, tuple[bool, set[str]]] = {}
+    for fn in module.functions:
+        checked = any(getattr(e, "check", None) is not None for e in walk_exprs(fn.body)) or any(
+            isinstance(s, n.Store) and s.check is not None for s in walk_stmts(fn.body)
+        )
+        direct[fn.name] = (checked, calls_and_work_items(fn.body)[1])
+    result: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, (checked, callees) in direct.items():
+            if name not in result and (checked or callees & result):
+                result.add(name)
+                changed = True
+    return result
 
 
 def _functions_using_work_items(module: n.Module) -> set[str]:

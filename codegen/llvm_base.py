@@ -123,6 +123,10 @@ class ModuleLowering(Protocol):
     def uses_wi(self) -> set[str]:
         """Functions that query work-item values, directly or through calls."""
 
+    @property
+    def checks(self) -> set[str]:
+        """Device functions with a bounds check, directly or through calls."""
+
     def declare(self, name: str, ret: ll.Type, args: Sequence[ll.Type]) -> ll.Function:
         """Get or declare an external function or intrinsic by exact name."""
 

@@ -327,7 +327,11 @@ def _call(fl: Lowering, e: n.Expr) -> ll.Value:
             args.append(fl.expr(a))
     err_state, check_mode = fl.call_check_state()
     args.append(err_state)
-    needs_wi = e.callee in fl.ml.uses_wi and fl.device_wi_context
+    # A callee that may record a failure exactly (check mode not the constant 1 of a fast row)
+    # names the failing work-item, so it needs the work-item block too.
+    folds = isinstance(check_mode, ll.Constant) and check_mode.constant == 1
+    records = e.callee in fl.ml.checks and not folds
+    needs_wi = (e.callee in fl.ml.uses_wi or records) and fl.device_wi_context
     args.append(fl.fill_wi_context() if needs_wi else ll.Constant(ll.PointerType(), None))
     args.append(check_mode)
     result = fl.builder.call(fl.ml.functions[e.callee], args)

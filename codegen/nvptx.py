@@ -2,7 +2,7 @@
 
 Kernel ABI (what ``gpuoff.runtime.devices.cuda`` packs, one ``cuLaunchKernel`` parameter each):
 
-    err             ptr addrspace(1)   ``codegen.abi.ERROR_RECORD_LEN`` i64, zero before launch
+    err             ptr addrspace(1)   ``codegen.abi.DEVICE_RECORD_LEN`` i64, zero before launch
                                        (may be null when the module has no bounds checks)
     global_size0..2 i64                the launch's grid in work-items (unused dims are 1)
     then per kernel parameter, in order:
@@ -15,8 +15,9 @@ Kernel ABI (what ``gpuoff.runtime.devices.cuda`` packs, one ``cuLaunchKernel`` p
 Work-item ids come from the PTX special registers (``global_id = ctaid * ntid + tid``), and the
 body runs only for ``global_id < global_size`` in every dimension (the grid need not be a
 multiple of the block). ``local_size``/``num_groups`` are ``ntid``/``nctaid``. A failed bounds
-check is recorded in a local record (registers) and published once at the end of the
-work-item: ``cmpxchg err[0], 0, id`` then, by the winner only, the indices ("first wins").
+check is recorded in a local record (registers: the work-item's lowest failing check id) and
+published once at the end of the work-item with ``codegen.abi``'s key and lock, so the lowest
+work-item's record is the one left (``gpuoff.ir.bounds.failure_order``).
 Math without libdevice: ``codegen.nvptx_math``.
 """
 
@@ -29,7 +30,7 @@ from types import MappingProxyType
 import llvmlite.binding as llvm
 from llvmlite import ir as ll
 
-from codegen.abi import ERROR_RECORD_LEN
+from codegen.abi import ITEM_SLOT, KEY_CHECK_BITS, KEY_SLOT, LOCK_SLOT
 from codegen.llvm import (
     I1,
     I8,
@@ -266,15 +267,48 @@ def _work_items(
     return values
 
 
-def _publish_error(b: ll.IRBuilder, rec: ll.Value, err: ll.Value) -> None:
-    """First failing work-item wins: cmpxchg err[0] 0 -> id, then the winner writes indices."""
+def _publish_error(b: ll.IRBuilder, rec: ll.Value, err: ll.Value, item: ll.Value) -> None:
+    """Publish this work-item's record (``codegen.abi``: key, then lock): an atomic max of
+    ``~(item << 16 | check)`` at ``err[KEY_SLOT]``; a work-item that raised it takes the spin
+    lock and, if its key is still the best, writes the record. The lock loop keeps the holder's
+    whole critical section inside one iteration, which is safe under SIMT scheduling."""
     rid = b.load(gep(b, I64, rec, ll.Constant(I64, 0)), typ=I64)
     with b.if_then(b.icmp_unsigned("!=", rid, ll.Constant(I64, 0)), likely=False):
-        pair = b.cmpxchg(err, ll.Constant(I64, 0), rid, "monotonic", "monotonic")
-        with b.if_then(b.extract_value(pair, 1)):
-            for k in range(1, ERROR_RECORD_LEN):
-                v = b.load(gep(b, I64, rec, ll.Constant(I64, k)), typ=I64)
-                b.store(v, gep(b, I64, err, ll.Constant(I64, k)))
+        cmax = ll.Constant(I64, (1 << KEY_CHECK_BITS) - 1)
+        check = b.select(b.icmp_unsigned("<", rid, cmax), rid, cmax)
+        key = b.xor(b.or_(b.shl(item, ll.Constant(I64, KEY_CHECK_BITS)), check),
+                    ll.Constant(I64, -1))  # fmt: skip
+        kp = gep(b, I64, err, ll.Constant(I64, KEY_SLOT))
+        old = b.atomic_rmw("umax", kp, key, "monotonic")
+        with b.if_then(b.icmp_unsigned(">", key, old)):
+            lock = gep(b, I64, err, ll.Constant(I64, LOCK_SLOT))
+            fn = b.function
+            head = fn.append_basic_block("publish.try")
+            held = fn.append_basic_block("publish.held")
+            latch = fn.append_basic_block("publish.latch")
+            out = fn.append_basic_block("publish.done")
+            b.branch(head)
+            b.position_at_end(head)
+            pair = b.cmpxchg(lock, ll.Constant(I64, 0), ll.Constant(I64, 1), "acquire",
+                             "monotonic")  # fmt: skip
+            b.cbranch(b.extract_value(pair, 1), held, latch)
+            b.position_at_end(held)
+            best = b.atomic_rmw("add", kp, ll.Constant(I64, 0), "monotonic")
+            with b.if_then(b.icmp_unsigned("==", best, key)):
+                for k in range(ITEM_SLOT):
+                    v = b.load(gep(b, I64, rec, ll.Constant(I64, k)), typ=I64)
+                    b.store(v, gep(b, I64, err, ll.Constant(I64, k)))
+                b.store(item, gep(b, I64, err, ll.Constant(I64, ITEM_SLOT)))
+            b.fence("release")  # the record's stores before the lock is seen free
+            b.atomic_rmw("xchg", lock, ll.Constant(I64, 0), "release")
+            held_end = b.block
+            b.branch(latch)
+            b.position_at_end(latch)
+            done = b.phi(I1)
+            done.add_incoming(ll.Constant(I1, 0), head)
+            done.add_incoming(ll.Constant(I1, 1), held_end)
+            b.cbranch(done, out, head)
+            b.position_at_end(out)
 
 
 def build_llvm_module(module: n.Module, sm: int = 80) -> ll.Module:
@@ -307,7 +341,9 @@ def build_llvm_module(module: n.Module, sm: int = 80) -> ll.Module:
     fl.branch_if_open(done)
     b.position_at_end(done)
     if checked:
-        _publish_error(b, fl.err_state, fn.args[0])
+        gid = [fl.wi_values[("global_id", d)] for d in range(3)]
+        item = b.add(gid[0], b.mul(fn.args[1], b.add(gid[1], b.mul(fn.args[2], gid[2]))))
+        _publish_error(b, fl.err_state, fn.args[0], item)
     b.ret_void()
     return ml.llmod
 

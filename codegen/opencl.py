@@ -91,6 +91,8 @@ def render_opencl(
     naming ``device_name``.
     ``correct_div_sqrt``: whether the device sets ``CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT`` (then
     the build option gives exact f32 division and sqrt; else they go through f64 if it exists).
+    With both int64 atomics extensions a bounds error reports the earliest failure
+    (``gpuoff.ir.bounds.failure_order``); without, the first recorded.
     """
     used = _scalar_types(module)
     uses_fp64 = any(t.name == "f64" for t in used)
@@ -103,7 +105,7 @@ def render_opencl(
         raise CompileError(f"{where} uses f16, but OpenCL device {device_name!r} has no "
                            "cl_khr_fp16 (half precision) support")  # fmt: skip
     _check_int64_atomics(module, *int64_atomics, device_name)
-    helpers = Helpers()
+    helpers = Helpers(all(int64_atomics))
     hidden = _hidden_params(module)
     fn_names = _function_names(module)
     if module.fastmath:
@@ -126,7 +128,7 @@ def render_opencl(
         head.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable")
     if uses_fp16:
         head.append("#pragma OPENCL EXTENSION cl_khr_fp16 : enable")
-    if _uses_int64_atomics(module):
+    if _uses_int64_atomics(module) or (all(int64_atomics) and helpers.records_errors()):
         head.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable")
         head.append("#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable")
     parts = ["\n".join(head) + "\n"]

@@ -13,16 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from codegen.abi import MAX_NDIM
-from codegen.opencl_helpers import Helpers
+from codegen.opencl_helpers import ERR_ITEM, ERR_KEY, ERR_LEN, ERR_LOCK, Helpers
 from gpuoff.ir import nodes as n
 
 GRID_ARGS = ("gpuoff_grid0", "gpuoff_grid1", "gpuoff_grid2")
 META_ARG = "gpuoff_meta"
 ERR_ARG = "gpuoff_err"
 ERR_SLOT_ARG = "gpuoff_err_slot"
-ERR_LEN = 1 + 2 * MAX_NDIM
-"""Longs in one OpenCL error record: ``codegen.abi``'s record, then the array's shape."""
+
 EXACT_GRID_OPTION = "-DGPUOFF_EXACT_GRID"
 """Build option for launches whose global size equals the grid: no test of ids past it."""
 META_KINDS = ("offset", "shape", "stride", "grid")
@@ -106,6 +104,7 @@ class FunctionContext(Protocol):
 
 
 __all__ = [
-    "ERR_ARG", "ERR_LEN", "ERR_SLOT_ARG", "EXACT_GRID_OPTION", "GRID_ARGS", "META_ARG",
-    "META_KINDS", "FunctionContext", "KernelArg", "OpenCLSource", "meta_args",
+    "ERR_ARG", "ERR_ITEM", "ERR_KEY", "ERR_LEN", "ERR_LOCK", "ERR_SLOT_ARG",
+    "EXACT_GRID_OPTION", "GRID_ARGS", "META_ARG", "META_KINDS", "FunctionContext", "KernelArg",
+    "OpenCLSource", "meta_args",
 ]  # fmt: skip

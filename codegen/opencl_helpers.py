@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import re
 
-from codegen.abi import MAX_NDIM
+from codegen.abi import KEY_CHECK_BITS, MAX_NDIM
 from gpuoff.ir.types import ScalarType
+
+ERR_ITEM = 1 + 2 * MAX_NDIM
+ERR_KEY = ERR_ITEM + 1
+ERR_LOCK = ERR_KEY + 1
+ERR_LEN = ERR_LOCK + 1
+"""Longs in one OpenCL error record: the check id and indices of ``codegen.abi``'s record, the
+array's shape, the failing work-item's linear id, then the key and the lock that keep the
+earliest failure (``Helpers.oob``). ``codegen.opencl_abi`` re-exports them."""
 
 # Scalar type -> OpenCL C type of values (registers) and of memory (bool is uchar in memory:
 # OpenCL C forbids bool in kernel arguments and through pointers).
@@ -97,8 +105,14 @@ def wrap_ctype(t: ScalarType) -> str:
 class Helpers:
     """The helper functions one program needs, in emission order (dependencies first)."""
 
-    def __init__(self) -> None:
+    def __init__(self, int64_atomics: bool = True) -> None:
         self._snippets: dict[str, str] = {}
+        # whether the device has cl_khr_int64_base_atomics and _extended_atomics (oob)
+        self.int64_atomics = int64_atomics
+
+    def records_errors(self) -> bool:
+        """Whether a bounds-error recorder was requested (it uses int64 atomics)."""
+        return any(name.startswith("gpuoff_oob") for name in self._snippets)
 
     def text(self) -> str:
         """All requested helpers as C source (empty when none)."""
@@ -112,24 +126,55 @@ class Helpers:
     def oob(self, ndim: int) -> str:
         """``long gpuoff_oobN(err, check, i0.., n0..)``: record a failed check, return 0.
 
-        The record is ``codegen.abi``'s (check id, then the indices) followed, from
-        ``err[1 + MAX_NDIM]``, by the array's shape: 1 + 2 * MAX_NDIM longs in all.
-
-        The first record wins: the check id goes in with a 32-bit compare-and-swap on the low
-        word of ``err[0]`` (core OpenCL 1.1 atomics, no int64-atomics extension needed; every
-        OpenCL device gpuoff targets is little-endian and the high word stays 0), and only the
-        winner writes the indices. The host reads the record after the kernel has finished.
+        The record (``codegen.opencl_abi.ERR_LEN`` longs) is ``codegen.abi``'s error record
+        (check id, indices) with the array's shape from ``err[1 + MAX_NDIM]`` and, after it,
+        the failing work-item's linear id, a key and a lock (``ERR_ITEM``, ``ERR_KEY``,
+        ``ERR_LOCK``). The record kept is the one ``gpuoff.ir.bounds.failure_order`` puts first:
+        an atomic max of ``~(item << 16 | check)`` on the key; a work-item writes the record
+        only while no other one is writing (a count of writers, ``ERR_LOCK``: an atomic
+        increment and decrement around the writes; the one that finds it zero may write), and
+        then if it raised the key and its key is still the best, or if the record is still
+        empty (so a launch with a failure never leaves it empty). No loop and no atomic under
+        another's result: either stops Intel's CPU compiler from vectorising the whole kernel.
+        Rarely, the best work-item finds another writer inside and leaves the record to it: the
+        record is then a real failure, not the first. Needs the int64 atomics extensions; without them
+        (``int64_atomics=False``) the first record wins, through a 32-bit compare-and-swap on
+        the low word of ``err[0]``.
         """
         name = f"gpuoff_oob{ndim}"
         params = "".join(f", long i{d}" for d in range(ndim))
         params += "".join(f", long n{d}" for d in range(ndim))
-        stores = "".join(f"        err[{1 + d}] = i{d};\n" for d in range(ndim))
-        stores += "".join(f"        err[{1 + MAX_NDIM + d}] = n{d};\n" for d in range(ndim))
+        parts = [f"err[{1 + d}] = i{d};" for d in range(ndim)]
+        parts += [f"err[{1 + MAX_NDIM + d}] = n{d};" for d in range(ndim)]
+        if not self.int64_atomics:
+            stores = "".join(f"        {p}\n" for p in parts)
+            body = (
+                f"/* Record a failed bounds check (first record wins); yields 0. */\n"
+                f"long {name}(__global long* err, int check{params})\n{{\n"
+                f"    if (atomic_cmpxchg((volatile __global int*)err, 0, check) == 0) {{\n"
+                f"{stores}    }}\n    return 0;\n}}\n"
+            )
+            return self._add(name, body)
+        stores = "".join(f"        {p}\n"
+                         for p in ["err[0] = check;", *parts, f"err[{ERR_ITEM}] = (long)item;"])
         body = (
-            f"/* Record a failed bounds check (first record wins); yields 0. */\n"
+            f"/* Record a failed bounds check, keeping the lowest work-item's lowest check */\n"
+            f"/* (gpuoff.ir.bounds.failure_order); yields 0. */\n"
             f"long {name}(__global long* err, int check{params})\n{{\n"
-            f"    if (atomic_cmpxchg((volatile __global int*)err, 0, check) == 0) {{\n"
-            f"{stores}    }}\n    return 0;\n}}\n"
+            f"    ulong item = get_global_id(0) + get_global_size(0) * (get_global_id(1)\n"
+            f"        + get_global_size(1) * get_global_id(2));\n"
+            f"    ulong key = ~((item << {KEY_CHECK_BITS}) | (ulong)min(check, "
+            f"{(1 << KEY_CHECK_BITS) - 1}));\n"
+            f"    volatile __global ulong* kp = (volatile __global ulong*)(err + {ERR_KEY});\n"
+            f"    volatile __global int* inside = (volatile __global int*)(err + {ERR_LOCK});\n"
+            f"    ulong old = atom_max(kp, key);\n"
+            f"    int ticket = atomic_inc(inside);\n"
+            f"    if (ticket == 0 && ((old < key && *kp == key) || err[0] == 0)) {{\n"
+            f"{stores}"
+            f"    }}\n"
+            f"    mem_fence(CLK_GLOBAL_MEM_FENCE);\n"
+            f"    atomic_dec(inside);\n"
+            f"    return 0;\n}}\n"
         )
         return self._add(name, body)
 

@@ -68,6 +68,20 @@ def bounds_error_message(
     return f"{text}: {source}" if source else text
 
 
+def item_id(global_id: Sequence[int], global_size: Sequence[int]) -> int:
+    """A work-item's linear id, ``x + sx * (y + sy * z)`` (dimension 0 fastest)."""
+    return global_id[0] + global_size[0] * (global_id[1] + global_size[1] * global_id[2])
+
+
+def failure_order(item: int, check: int) -> tuple[int, int]:
+    """Which failed check a launch reports: the one that sorts first by this key. The lowest
+    work-item (``item_id``) first: as if work-items ran one after another, in id order; of that
+    work-item's failures, the lowest check id (the first access in the source); of that
+    check's failures (a loop), the first. Every backend and the interpreter follow it: a
+    record is replaced only by a failure whose key is strictly smaller."""
+    return (item, check)
+
+
 def barrier_error_message(module: n.Module, check_id: int) -> str:
     """The ``BarrierError`` message for the run-time uniformity check ``check_id`` (a check of
     kind ``"barrier"``, ``gpuoff.ir.barrier_votes``)."""

@@ -18,8 +18,9 @@ Slow and exact; it is the oracle every backend is tested against.
   items of a group between barriers, run in order (dimension 0 fastest); atomics are
   trivially atomic.
 * Bounds: a checked out-of-range access does nothing (a load yields 0); after the launch
-  ``BoundsError`` reports the failing access with the lowest check id (for that id, the first
-  one executed), with the message of ``gpuoff.ir.bounds.bounds_error_message``.
+  ``BoundsError`` reports the failure ``gpuoff.ir.bounds.failure_order`` puts first (the
+  lowest work-item, then the lowest check id, then the first), with the message of
+  ``gpuoff.ir.bounds.bounds_error_message``.
 * Undefined behaviour the oracle can see (an unchecked out-of-range access, a barrier not
   reached by the whole group, a barrier in a device function) raises ``UndefinedBehaviorError``.
 """
@@ -36,7 +37,7 @@ import numpy as np
 from gpuoff.errors import LaunchTypeError
 from gpuoff.ir import interp_ops as ops
 from gpuoff.ir import nodes as n
-from gpuoff.ir.bounds import launch_error
+from gpuoff.ir.bounds import failure_order, item_id, launch_error
 from gpuoff.ir.types import ArrayType, ScalarType
 
 Value = np.generic
@@ -95,6 +96,7 @@ class _ErrorRecord:
     check: int
     indices: tuple[int, ...]
     shape: tuple[int, ...]
+    item: int = 0
 
 
 @dataclass
@@ -103,9 +105,12 @@ class _State:
     error: _ErrorRecord | None = None
     shape_of: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
-    def record(self, check: int, indices: tuple[int, ...], shape: tuple[int, ...]) -> None:
-        if self.error is None or check < self.error.check:
-            self.error = _ErrorRecord(check, indices, shape)
+    def record(
+        self, check: int, indices: tuple[int, ...], shape: tuple[int, ...], item: int
+    ) -> None:
+        e = self.error
+        if e is None or failure_order(item, check) < failure_order(e.item, e.check):
+            self.error = _ErrorRecord(check, indices, shape, item)
 
 
 def normalize_grid(
@@ -447,5 +452,5 @@ class _Interpreter:
             raise UndefinedBehaviorError(
                 f"unchecked out-of-range access {ref.name}{list(idx)} with shape {arr.shape}"
             )
-        self.state.record(check, idx, tuple(arr.shape))
+        self.state.record(check, idx, tuple(arr.shape), item_id(item.global_id, item.global_size))
         return None

@@ -142,6 +142,7 @@ class CpuEvent(Event):
         self._lock = threading.Lock()
         self._remaining = 0
         self._error: tuple[int, tuple[int, ...]] | None = None
+        self._error_item = 0  # the failing work-item of _error (failure_order)
         self._on_error = on_error
         self._reported = False
         self._callbacks: list[Callable[[], None]] = []
@@ -169,10 +170,13 @@ class CpuEvent(Event):
                 return
         fn()
 
-    def _record(self, check: int, indices: tuple[int, ...]) -> None:
+    def _record(self, check: int, indices: tuple[int, ...], item: int) -> None:
+        """Keep the failure that ``gpuoff.ir.bounds.failure_order`` puts first (chunks of
+        work-groups finish in any order)."""
         with self._lock:
-            if self._error is None or check < self._error[0]:
+            if self._error is None or (item, check) < (self._error_item, self._error[0]):
                 self._error = (check, indices)
+                self._error_item = item
 
     def _finish(self, chunks: int = 1) -> None:
         with self._lock:
@@ -188,14 +192,17 @@ class CpuEvent(Event):
             fn()
 
 
-def _take_error(err: Any, check_ndim: Callable[[int], int]) -> tuple[int, tuple[int, ...]] | None:
+def _take_error(err: Any, check_ndim: Callable[[int], int]
+                ) -> tuple[int, tuple[int, ...], int] | None:  # fmt: skip
+    """``(check id, indices, work-item)`` of an err block's record (then zeroed), or None."""
     if not err[0]:
         return None
     check = int(err[0])
     indices = tuple(int(err[1 + d]) for d in range(check_ndim(check)))
+    item = int(err[abi.ITEM_SLOT])
     for i in range(abi.ERROR_RECORD_LEN):
         err[i] = 0
-    return check, indices
+    return check, indices, item
 
 
 _Chunk = tuple[CpuEvent, Any, Any, int, int, Any]
@@ -468,7 +475,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
             return _DONE
         found = _take_error(err, program.ndim_of)
         assert found is not None
-        return _FailedEvent(_make_error(on_error, *found))
+        return _FailedEvent(_make_error(on_error, found[0], found[1]))
 
     def _run_big(self, program: CpuProgram, block: Any, n_groups: int, pending: list[Event],
                  on_error: ErrorInfo) -> Event:  # fmt: skip

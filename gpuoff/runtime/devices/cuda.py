@@ -279,7 +279,9 @@ class ErrorRecords:
         self.device = device
         self.chunks: list[tuple[int, int]] = []  # (device pointer, pinned host pointer)
         self.free: list[int] = []
-        self.nbytes = 8 * (1 + 8)  # codegen.abi.ERROR_RECORD_LEN i64 values
+        from codegen.abi import DEVICE_RECORD_LEN
+
+        self.nbytes = 8 * DEVICE_RECORD_LEN  # the record, its key and its lock (codegen.abi)
 
     def take(self) -> int:
         if not self.free:
