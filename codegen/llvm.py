@@ -24,6 +24,9 @@ object. **Hook API** (stable; subclass ``Target`` and override what differs):
     ``fadd``/``fmin``/``fmax`` for floats, seq_cst).
 ``barrier(fl) -> None``
     Emit a work-group barrier (CPU: never called, the CPU target splits the body instead).
+``frem(fl, a, d, type) -> ir.Value``
+    The exact remainder of a float division, C's ``fmod`` (default: LLVM's ``frem``, which the
+    host's libm computes exactly; NVPTX lowers ``frem`` inexactly and overrides this).
 ``bounds_check(fl, ok, check_id, indices) -> None``
     Called right after a checked access's range test, in straight-line code: ``ok`` is i1
     (all indices in range). Record the error into ``fl.err_state`` (a pointer to
@@ -118,6 +121,9 @@ class Target:
 
     def barrier(self, fl: FunctionLowerer) -> None:
         raise NotImplementedError(f"{self.name}: barrier")
+
+    def frem(self, fl: FunctionLowerer, a: ll.Value, d: ll.Value, st: t.ScalarType) -> ll.Value:
+        return fl.builder.frem(a, d)
 
     def call_check_state(self, fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
         return fl.err_state, fl.check_mode
@@ -321,6 +327,9 @@ class FunctionLowerer:
 
     def barrier(self) -> None:
         self.target.barrier(self)
+
+    def frem(self, a: ll.Value, d: ll.Value, st: t.ScalarType) -> ll.Value:
+        return self.target.frem(self, a, d, st)
 
     def call_check_state(self) -> tuple[ll.Value, ll.Value]:
         return self.target.call_check_state(self)

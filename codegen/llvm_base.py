@@ -197,6 +197,9 @@ class Lowering(Protocol):
     def barrier(self) -> None:
         """The target's ``barrier`` hook."""
 
+    def frem(self, a: ll.Value, d: ll.Value, st: t.ScalarType) -> ll.Value:
+        """The target's ``frem`` hook: the exact remainder (C's ``fmod``)."""
+
     def call_check_state(self) -> tuple[ll.Value, ll.Value]:
         """The target's ``call_check_state`` hook: what a device-function call passes."""
 

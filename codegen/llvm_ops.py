@@ -64,7 +64,7 @@ def binary_op(
         if op in simple:
             return simple[op](a, b_, flags=fm)
         if op in ("floordiv", "mod"):
-            return _float_floordiv_mod(fl, op, a, b_)
+            return _float_floordiv_mod(fl, op, st, a, b_)
         if op == "pow":
             return fl.math_call("pow", [a, b_], st)
         raise NotImplementedError(f"float {op}")
@@ -115,12 +115,13 @@ def _int_floordiv_mod(
     return b.select(b.or_(is_zero, minus_one), zero, r)
 
 
-def _float_floordiv_mod(fl: Lowering, op: str, a: ll.Value, d: ll.Value) -> ll.Value:
+def _float_floordiv_mod(fl: Lowering, op: str, st: t.ScalarType, a: ll.Value, d: ll.Value
+                        ) -> ll.Value:  # fmt: skip
     """NumPy's ``npy_divmod`` (Python's rule; ``a / b`` for a zero divisor), branch-free."""
     b = fl.builder
     ty = a.type
     fzero = ll.Constant(ty, 0.0)
-    m = b.frem(a, d)
+    m = fl.frem(a, d, st)
     m_nonzero = b.fcmp_unordered("!=", m, fzero)
     signs_differ = b.xor(b.fcmp_ordered("<", d, fzero), b.fcmp_ordered("<", m, fzero))
     fix = b.and_(m_nonzero, signs_differ)

@@ -47,6 +47,7 @@ from codegen.llvm import (
     new_error_record,
 )
 from codegen.llvm_atomics import emit_atomic
+from codegen.nvptx_fmod import fmod_function
 from codegen.nvptx_math import FUNCS as IR_MATH
 from codegen.nvptx_math import math_function
 from gpuoff.ir import nodes as n
@@ -145,6 +146,10 @@ class NvptxTarget(Target):
         # ordering across work-items comes from barriers.
         return emit_atomic(fl.builder, op, ptr, value, st, 'syncscope("device") monotonic',
                            compare)  # fmt: skip
+
+    def frem(self, fl: FunctionLowerer, a: ll.Value, d: ll.Value, st: t.ScalarType) -> ll.Value:
+        # NVPTX lowers LLVM's frem to x - trunc(x / y) * y: wrong for large quotients
+        return fl.builder.call(fmod_function(fl.ml.llmod, st), [a, d])
 
     def barrier(self, fl: FunctionLowerer) -> None:
         fn = fl.ml.declare("llvm.nvvm.barrier.cta.sync.aligned.all", ll.VoidType(), [I32])

@@ -137,9 +137,9 @@ class Helpers:
         empty (so a launch with a failure never leaves it empty). No loop and no atomic under
         another's result: either stops Intel's CPU compiler from vectorising the whole kernel.
         Rarely, the best work-item finds another writer inside and leaves the record to it: the
-        record is then a real failure, not the first. Needs the int64 atomics extensions; without them
-        (``int64_atomics=False``) the first record wins, through a 32-bit compare-and-swap on
-        the low word of ``err[0]``.
+        record is then a real failure, not the first. Needs the int64 atomics extensions;
+        without them (``int64_atomics=False``) the first record wins, through a 32-bit
+        compare-and-swap on the low word of ``err[0]``.
         """
         name = f"gpuoff_oob{ndim}"
         params = "".join(f", long i{d}" for d in range(ndim))
