@@ -30,7 +30,9 @@ Kernel-language notes (where SPEC.md is silent):
 * Typing follows NumPy 2 / NEP 50 (rules R1-R11 in ``typing_rules``): Python number literals,
   captured Python numbers and the results of device functions that return only literals are
   "weak", so ``x[i] * 2.0`` keeps f32 and ``i + 1`` keeps i32; a literal that does not fit the
-  other operand's integer type is an error in arithmetic and exact in comparisons.
+  other operand's integer type is an error in arithmetic and exact in comparisons. One rule
+  for weak values, literal or not: a comparison of an integer with a weak integer that may not
+  fit it (a Python-int local, ``v = 300; x[i] < v``) compares exactly too (in i64).
 * A local's type is the join of everything assigned to it; a bool joined with a number is an
   error; ``v: go.f32 = 0`` fixes a local's type. A local read where no path has assigned it
   is an error.

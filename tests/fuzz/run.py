@@ -20,6 +20,7 @@ re-run alone with ``--count 1 --seed K --show``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import multiprocessing as mp
 import os
@@ -72,10 +73,16 @@ class Outcome:
     workgroup: bool = False
 
 
+_LOADED = [0]
+
+
 def _load(case: Any, folder: Path) -> Any:
-    path = folder / f"fz_{case.seed}.py"
+    """The case's kernel, from a file of its own (kernels need their source; a fresh name each
+    time, so no cached source or module of an earlier variant is reused)."""
+    _LOADED[0] += 1
+    path = folder / f"fz_{case.seed}_{_LOADED[0]}.py"
     path.write_text(case.source)
-    name = f"_gpuoff_fuzz_{case.seed}_{os.getpid()}"
+    name = f"_gpuoff_fuzz_{case.seed}_{os.getpid()}_{_LOADED[0]}"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
@@ -253,6 +260,25 @@ def available_devices() -> list[str]:
     return [d.name for d in go.devices() if d.available and d.backend in ("cpu", "opencl")]
 
 
+def run_source(case: Any, source: str, folder: Path, devices: list[str], ptx: bool = True,
+               outcome: Outcome | None = None) -> list[str]:  # fmt: skip
+    """The findings of ``case`` with its kernel module replaced by ``source`` (the reducer's
+    candidates, the regression cases). A kernel the front end refuses raises ``CompileError``."""
+    case = dataclasses.replace(case, source=source)
+    kernel = _load(case, folder)
+    ref, module = run_reference(case, kernel)
+    findings: list[str] = []
+    if outcome is not None:
+        outcome.bounds = ref.error == "BoundsError"
+    if ref.error not in (None, "BoundsError", "BarrierError"):
+        findings.append(f"interpreter: {ref.error}: {ref.message[:300]}")
+    for dev in devices:
+        findings += compare(case, ref, run_device(case, kernel, dev), dev)
+    if ptx:
+        findings += check_ptx(case, module, folder)
+    return findings
+
+
 def run_case(seed: int, folder: Path, devices: list[str], ptx: bool = True) -> Outcome:
     """Generate, run and compare case ``seed``."""
     from gpuoff.errors import CompileError
@@ -260,20 +286,10 @@ def run_case(seed: int, folder: Path, devices: list[str], ptx: bool = True) -> O
 
     case = generate(seed)
     outcome = Outcome(seed, workgroup=case.workgroup)
-    kernel = _load(case, folder)
     try:
-        ref, module = run_reference(case, kernel)
+        outcome.findings = run_source(case, case.source, folder, devices, ptx, outcome)
     except CompileError as exc:
         outcome.invalid = str(exc).splitlines()[0]
-        return outcome
-    outcome.bounds = ref.error == "BoundsError"
-    if ref.error not in (None, "BoundsError", "BarrierError"):
-        outcome.findings.append(f"interpreter: {ref.error}: {ref.message[:300]}")
-    for dev in devices:
-        got = run_device(case, kernel, dev)
-        outcome.findings += compare(case, ref, got, dev)
-    if ptx:
-        outcome.findings += check_ptx(case, module, folder)
     return outcome
 
 

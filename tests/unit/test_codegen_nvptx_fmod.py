@@ -17,6 +17,7 @@ from llvmlite import ir as ll
 
 from codegen.nvptx import compile_ptx
 from codegen.nvptx_fmod import fmod_function
+from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 from tests.unit import irbuild as b
 
@@ -90,7 +91,7 @@ def test_ptx_of_float_modulo_calls_the_exact_remainder() -> None:
     x = b.ref("x", b.arr(t.f64))
     out = b.ref("out", b.mut(t.f64))
     i = b.gid(0)
-    body = [b.store(out, i, b.bin_("mod", b.load(x, i), b.c(7.0, t.f64)))]
+    body: list[n.Stmt] = [b.store(out, i, b.bin_("mod", b.load(x, i), b.c(7.0, t.f64)))]
     module = b.module(b.kernel("m", [b.param("x", x.type), b.param("out", out.type)], body))
     obj = compile_ptx(module)
     assert "gpuoff.fmod.f64" in obj.llvm_ir
