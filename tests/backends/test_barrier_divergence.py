@@ -5,6 +5,8 @@ computing garbage; on every device and in the IR interpreter."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ import numpy as np
 import pytest
 
 import gpuoff as go
+from codegen.nvptx import compile_ptx
 from gpuoff import Array, Borrow, BorrowMut, f32, i32
 from gpuoff.cli import lower_for_show
 from gpuoff.ir import interp
@@ -268,3 +271,18 @@ def test_conditions_read_from_memory_run_when_uniform(device: str) -> None:
     module = lower_for_show(loop_bound_from_memory, "i32[:], f32[:]", None, None)
     interp.run(module, [n.copy(), ref], 128, 64)
     np.testing.assert_array_equal(ref, want)
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None, reason="ptxas is not installed")
+@pytest.mark.parametrize(("kernel", "sig"), [(racy_early_return, "f32[:]"),
+                                             (loop_bound_from_memory, "i32[:], f32[:]")])
+def test_voted_kernels_assemble_for_cuda(kernel: Any, sig: str, tmp_path: Path) -> None:
+    module = lower_for_show(kernel, sig, None, None)
+    assert any(c.kind == "barrier" for c in module.checks)
+    ptx = compile_ptx(module, sm=80).ptx
+    assert ptx.count("bar.sync") >= 4  # the kernel's own barriers and the votes'
+    src = tmp_path / "k.ptx"
+    src.write_text(ptx)
+    proc = subprocess.run(["ptxas", "-arch=sm_80", str(src), "-o", str(tmp_path / "k.cubin")],
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr

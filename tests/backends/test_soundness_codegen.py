@@ -270,3 +270,20 @@ def test_i32_range_ending_at_the_limit(device: str) -> None:
     loop_counter_type[1](out, 2**31 - 1)
     assert out[0] == sum(range(2**31 - 4, 2**31 - 1))
 
+
+
+def test_a_driver_build_failure_points_at_the_users_line() -> None:
+    from gpuoff.runtime.devices.opencl_program import _user_line
+
+    module = lower_for_show(min_max_of_narrow_loads, "u8[:], bool[:], u8[:]", None, None)
+    text = render_opencl(module).text
+    lines = text.splitlines()
+    # the C line of the store, as a driver's log would name it
+    at = next(k for k, ln in enumerate(lines) if "out[" in ln) + 1
+    log = f"<program source>:{at}:17: error: call to '_cl_min' is ambiguous"
+    loc = _user_line(module, text, log)
+    src = Path(__file__).read_text().splitlines()
+    want = next(k for k, ln in enumerate(src) if "out[i] = min(a[j], a[i])" in ln) + 1
+    assert (loc.filename, loc.line) == (__file__, want)
+    assert "out[i] = min(a[j], a[i])" in loc.text
+    assert _user_line(module, text, "no line here").line == module.kernel.firstlineno

@@ -1,16 +1,15 @@
 """Every minimised kernel the fuzzer found (``tests/fuzz/regressions/``, written by
-``python -m tests.fuzz.reduce``) agrees with the interpreter on every backend now. The first
-line of each names its seed: the case's launch and inputs are regenerated from it."""
+``python -m tests.fuzz.reduce``) agrees with the interpreter on every backend now. Each file
+starts with its seed, what was found, and the launch and inputs of its case."""
 
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
 
-from tests.fuzz.gen import generate
+from tests.fuzz.reduce import case_of
 from tests.fuzz.run import available_devices, run_source
 
 FOLDER = Path(__file__).resolve().parent / "regressions"
@@ -20,9 +19,7 @@ CASES = sorted(FOLDER.glob("seed_*.py"))
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_fuzz_regression(path: Path, tmp_path: Path) -> None:
     text = path.read_text()
-    m = re.match(r"# fuzz regression: seed (\d+)", text)
-    assert m is not None, path
-    case = generate(int(m.group(1)))
+    case = case_of(text)
     old = os.environ.get("GPUOFF_CACHE_DIR")
     os.environ["GPUOFF_CACHE_DIR"] = ""
     try:

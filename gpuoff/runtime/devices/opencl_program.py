@@ -11,6 +11,7 @@ global and local sizes computed once per (grid, block).
 from __future__ import annotations
 
 import hashlib
+import linecache
 import math
 import operator
 import os
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from gpuoff.errors import CompileError, DeviceError, LaunchConfigError
+from gpuoff.errors import CompileError, DeviceError, LaunchConfigError, SourceLocation
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime import debug
 from gpuoff.runtime.devices.base import LaunchArg, Program
@@ -390,12 +391,35 @@ def _build(
         log = log or driver_messages(str(exc))
         raise CompileError(
             f"the OpenCL driver for {device.name} ({device.description}) rejected the code "
-            f"generated for kernel {module.name!r}; build log:\n{log.strip()}"
+            f"generated for kernel {module.name!r} (a gpuoff bug: please report it with this "
+            f"message); build log:\n{log.strip()}",
+            _user_line(module, source.text, log),
         ) from None
     log = driver_messages(str(prg.get_build_info(dev, cl.program_build_info.LOG)))
     if binary_path is not None:
         _store(binary_path, prg.get_info(cl.program_info.BINARIES)[0])
     return prg, log
+
+
+def _user_line(module: Module, text: str, log: str) -> SourceLocation:
+    """The user's line behind the first C line the driver's log names (each generated
+    statement ends with a ``/* file.py:LINE */`` comment), else the kernel's ``def``."""
+    lines = text.splitlines()
+    m = re.search(r":(\d+):\d+: (?:fatal )?error", log)
+    if m is not None:
+        for k in range(min(int(m.group(1)), len(lines)) - 1, -1, -1):
+            found = re.search(r"/\* [^ ]+:(\d+) \*/\s*$", lines[k])
+            if found is not None:
+                line = int(found.group(1))
+                return SourceLocation(module.kernel.filename, line, 0, _file_line(
+                    module.kernel.filename, line))  # fmt: skip
+    first = module.kernel.firstlineno
+    return SourceLocation(module.kernel.filename, first, 0,
+                          _file_line(module.kernel.filename, first))  # fmt: skip
+
+
+def _file_line(filename: str, line: int) -> str:
+    return linecache.getline(filename, line).rstrip("\n")
 
 
 _PROGRESS_LINES = re.compile(
