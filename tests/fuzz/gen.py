@@ -322,7 +322,7 @@ class Gen:
         r = self.rng
         self.stmt_budget -= 1
         k = r.random()
-        edepth = r.randint(1, 4)
+        edepth = r.randint(1, 3)
         if k < 0.3 or depth <= 0:
             t = r.choice(self.types)
             name = self.fresh("v")
@@ -432,7 +432,7 @@ class Gen:
             scope.names[p] = t
         self.lines = []
         self.indent = 1
-        self.stmt_budget = r.randint(1, 4)
+        self.stmt_budget = r.randint(1, 3)
         self.block(scope, 2, self.stmt_budget)
         self.emit(f"return {self.expr(ret, scope, 3)}")
         self.in_function = False
@@ -449,7 +449,7 @@ class Gen:
         self.indent = 1
         self.emit("i = go.global_id(0)")
         scope = _Scope()
-        self.stmt_budget = r.randint(3, 12)
+        self.stmt_budget = r.randint(2, 8)
         self.block(scope, 3, self.stmt_budget)
         for t in self.types:
             if r.random() < 0.7:
