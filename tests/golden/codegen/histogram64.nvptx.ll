@@ -11,99 +11,128 @@ define ptx_kernel void @histogram64(ptr addrspace(1) noalias align 8 captures(no
 allocas:
   %.11 = addrspacecast ptr addrspace(1) %.5 to ptr
   %.12 = addrspacecast ptr addrspace(1) %.7 to ptr
-  %.32 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %.33 = zext nneg i32 %.32 to i64
-  %.34 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %.34 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %.35 = zext nneg i32 %.34 to i64
-  %.36 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %.36 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %.37 = zext nneg i32 %.36 to i64
-  %.40 = mul nuw nsw i64 %.35, %.37
-  %.41 = add nuw nsw i64 %.40, %.33
-  %.42 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
-  %.44 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
-  %.46 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
-  %narrow = mul nuw nsw i32 %.44, %.46
-  %narrow11 = add nuw nsw i32 %narrow, %.42
-  %.51 = zext nneg i32 %narrow11 to i64
-  %.52 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
-  %.54 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
-  %.56 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
-  %narrow12 = mul nuw nsw i32 %.54, %.56
-  %narrow13 = add nuw nsw i32 %narrow12, %.52
-  %.61 = zext nneg i32 %narrow13 to i64
-  %.62 = icmp ult i64 %.41, %.2
-  %.64 = icmp ugt i64 %.3, %.51
-  %.65 = and i1 %.62, %.64
-  %.66 = icmp ugt i64 %.4, %.61
-  %.67 = and i1 %.65, %.66
-  br i1 %.67, label %body, label %done.endif
+  %.38 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %.39 = zext nneg i32 %.38 to i64
+  %.42 = mul nuw nsw i64 %.37, %.39
+  %.43 = add nuw nsw i64 %.42, %.35
+  %.44 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %.46 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+  %.48 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+  %narrow = mul nuw nsw i32 %.46, %.48
+  %narrow12 = add nuw nsw i32 %narrow, %.44
+  %.53 = zext nneg i32 %narrow12 to i64
+  %.54 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+  %.56 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+  %.58 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+  %narrow13 = mul nuw nsw i32 %.56, %.58
+  %narrow14 = add nuw nsw i32 %narrow13, %.54
+  %.63 = zext nneg i32 %narrow14 to i64
+  %.64 = icmp ult i64 %.43, %.2
+  %.66 = icmp ugt i64 %.3, %.53
+  %.67 = and i1 %.64, %.66
+  %.68 = icmp ugt i64 %.4, %.63
+  %.69 = and i1 %.67, %.68
+  br i1 %.69, label %body, label %done.endif
 
 body:                                             ; preds = %allocas
-  %.71 = icmp samesign ult i32 %.32, 64
-  br i1 %.71, label %if.then, label %if.end
+  %.73 = icmp samesign ult i32 %.34, 64
+  br i1 %.73, label %if.then, label %if.end
+
+done:                                             ; preds = %if.then.1
+  %.145 = mul i64 %.3, %.63
+  %.146 = add i64 %.145, %.53
+  %.147 = mul i64 %.146, %.2
+  %.148 = add i64 %.147, %.43
+  %.155 = shl i64 %.148, 16
+  %.157 = xor i64 %.155, -6
+  %.158 = getelementptr i8, ptr addrspace(1) %.1, i64 80
+  %.159 = atomicrmw umax ptr addrspace(1) %.158, i64 %.157 monotonic, align 8
+  %.160 = icmp ult i64 %.159, %.157
+  br i1 %.160, label %done.if.if, label %done.endif
 
 if.then:                                          ; preds = %body
-  %.74 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.33
-  store i32 0, ptr %.74, align 4
+  %.76 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.35
+  store i32 0, ptr %.76, align 4
   br label %if.end
 
 if.end:                                           ; preds = %if.then, %body
   tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  %.8114 = icmp slt i64 %.41, %.6
-  br i1 %.8114, label %atomic.ok, label %while.end
+  %.8315 = icmp slt i64 %.43, %.6
+  br i1 %.8315, label %atomic.ok, label %while.end
 
 while.end:                                        ; preds = %atomic.ok, %if.end
   tail call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
-  br i1 %.71, label %if.then.1, label %done.endif
+  br i1 %.73, label %if.then.1, label %done.endif
 
 atomic.ok:                                        ; preds = %if.end, %atomic.ok
-  %i.015 = phi i64 [ %.106, %atomic.ok ], [ %.41, %if.end ]
-  %.84 = getelementptr i8, ptr %.11, i64 %i.015
-  %.85 = load i8, ptr %.84, align 1
-  %.88 = and i8 %.85, 63
-  %.90 = zext nneg i8 %.88 to i64
-  %.100 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.90
-  %.102 = atomicrmw add ptr %.100, i32 1 syncscope("device") monotonic, align 4
-  %.106 = add i64 %i.015, %.2
-  %.81 = icmp slt i64 %.106, %.6
-  br i1 %.81, label %atomic.ok, label %while.end
+  %i.016 = phi i64 [ %.113, %atomic.ok ], [ %.43, %if.end ]
+  %.86 = getelementptr i8, ptr %.11, i64 %i.016
+  %.87 = load i8, ptr %.86, align 1
+  %.90 = and i8 %.87, 63
+  %.92 = zext nneg i8 %.90 to i64
+  %.107 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.92
+  %.109 = atomicrmw add ptr %.107, i32 1 monotonic, align 4
+  %.113 = add i64 %i.016, %.2
+  %.83 = icmp slt i64 %.113, %.6
+  br i1 %.83, label %atomic.ok, label %while.end
 
 if.then.1:                                        ; preds = %while.end
-  %.114 = icmp ugt i64 %.8, %.33
-  br i1 %.114, label %atomic.ok.1, label %done.if
+  %.124.not = icmp ugt i64 %.8, %.35
+  br i1 %.124.not, label %atomic.ok.1, label %done
 
 atomic.ok.1:                                      ; preds = %if.then.1
-  %.123 = getelementptr i32, ptr %.12, i64 %.33
-  %.125 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.33
-  %.126 = load i32, ptr %.125, align 4
-  %.128 = atomicrmw add ptr %.123, i32 %.126 syncscope("device") monotonic, align 4
+  %.121 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.35
+  %.138 = getelementptr i32, ptr %.12, i64 %.35
+  %.122 = load i32, ptr %.121, align 4
+  %.140 = atomicrmw add ptr %.138, i32 %.122 monotonic, align 4
   br label %done.endif
 
-done.if:                                          ; preds = %if.then.1
-  %.137 = cmpxchg ptr addrspace(1) %.1, i64 0, i64 5 monotonic monotonic, align 8
-  %.138 = extractvalue { i64, i1 } %.137, 1
-  br i1 %.138, label %done.if.if, label %done.endif
-
-done.endif:                                       ; preds = %atomic.ok.1, %while.end, %allocas, %done.if, %done.if.if
+done.endif:                                       ; preds = %atomic.ok.1, %while.end, %allocas, %done, %publish.held.endif
   ret void
 
-done.if.if:                                       ; preds = %done.if
-  %.142 = getelementptr i8, ptr addrspace(1) %.1, i64 8
-  store i64 %.33, ptr addrspace(1) %.142, align 8
-  %.146 = getelementptr i8, ptr addrspace(1) %.1, i64 16
-  store i64 0, ptr addrspace(1) %.146, align 8
-  %.150 = getelementptr i8, ptr addrspace(1) %.1, i64 24
-  store i64 0, ptr addrspace(1) %.150, align 8
-  %.154 = getelementptr i8, ptr addrspace(1) %.1, i64 32
-  store i64 0, ptr addrspace(1) %.154, align 8
-  %.158 = getelementptr i8, ptr addrspace(1) %.1, i64 40
-  store i64 0, ptr addrspace(1) %.158, align 8
-  %.162 = getelementptr i8, ptr addrspace(1) %.1, i64 48
-  store i64 0, ptr addrspace(1) %.162, align 8
-  %.166 = getelementptr i8, ptr addrspace(1) %.1, i64 56
-  store i64 0, ptr addrspace(1) %.166, align 8
-  %.170 = getelementptr i8, ptr addrspace(1) %.1, i64 64
-  store i64 0, ptr addrspace(1) %.170, align 8
+done.if.if:                                       ; preds = %done
+  %.162 = getelementptr i8, ptr addrspace(1) %.1, i64 88
+  br label %publish.try
+
+publish.try:                                      ; preds = %publish.try, %done.if.if
+  %.164 = cmpxchg ptr addrspace(1) %.162, i64 0, i64 1 acquire monotonic, align 8
+  %.165 = extractvalue { i64, i1 } %.164, 1
+  br i1 %.165, label %publish.held, label %publish.try
+
+publish.held:                                     ; preds = %publish.try
+  %.167 = atomicrmw or ptr addrspace(1) %.158, i64 0 monotonic, align 8
+  %.168 = icmp eq i64 %.167, %.157
+  br i1 %.168, label %publish.held.if, label %publish.held.endif
+
+publish.held.if:                                  ; preds = %publish.held
+  store i64 5, ptr addrspace(1) %.1, align 8
+  %.176 = getelementptr i8, ptr addrspace(1) %.1, i64 8
+  store i64 %.35, ptr addrspace(1) %.176, align 8
+  %.180 = getelementptr i8, ptr addrspace(1) %.1, i64 16
+  store i64 0, ptr addrspace(1) %.180, align 8
+  %.184 = getelementptr i8, ptr addrspace(1) %.1, i64 24
+  store i64 0, ptr addrspace(1) %.184, align 8
+  %.188 = getelementptr i8, ptr addrspace(1) %.1, i64 32
+  store i64 0, ptr addrspace(1) %.188, align 8
+  %.192 = getelementptr i8, ptr addrspace(1) %.1, i64 40
+  store i64 0, ptr addrspace(1) %.192, align 8
+  %.196 = getelementptr i8, ptr addrspace(1) %.1, i64 48
+  store i64 0, ptr addrspace(1) %.196, align 8
+  %.200 = getelementptr i8, ptr addrspace(1) %.1, i64 56
+  store i64 0, ptr addrspace(1) %.200, align 8
+  %.204 = getelementptr i8, ptr addrspace(1) %.1, i64 64
+  store i64 0, ptr addrspace(1) %.204, align 8
+  %.206 = getelementptr i8, ptr addrspace(1) %.1, i64 72
+  store i64 %.148, ptr addrspace(1) %.206, align 8
+  br label %publish.held.endif
+
+publish.held.endif:                               ; preds = %publish.held.if, %publish.held
+  fence release
+  %.210 = atomicrmw xchg ptr addrspace(1) %.162, i64 0 release, align 8
   br label %done.endif
 }
 

@@ -10,17 +10,18 @@ declare i64 @llvm.fptosi.sat.i64.f32(float) #0
 ; Function Attrs: nofree noinline norecurse nosync nounwind memory(argmem: readwrite)
 define internal fastcc void @resample.groups(i64 %.1, i64 %.2, i64 %.3, i64 %.4, i64 %.5, i64 %.6, i64 %.7, i64 %.8, ptr noalias readonly align 4 captures(none) %.10, i64 %.11, ptr noalias readonly align 4 captures(none) %.12, i64 %.13, ptr noalias writeonly align 4 captures(none) %.14, i64 %.15, i64 %.16, i64 %.17, ptr noalias nonnull captures(none) %.18) unnamed_addr #1 {
 allocas:
-  %.24102 = icmp slt i64 %.16, %.17
-  br i1 %.24102, label %group.body.lr.ph, label %group.end
+  %.24107 = icmp slt i64 %.16, %.17
+  br i1 %.24107, label %group.body.lr.ph, label %group.end
 
 group.body.lr.ph:                                 ; preds = %allocas
-  %.114 = getelementptr i8, ptr %.18, i64 8
+  %.115 = getelementptr i8, ptr %.18, i64 72
+  %.126 = getelementptr i8, ptr %.18, i64 8
   br label %group.body
 
 group.body:                                       ; preds = %group.body.lr.ph, %wi2.end
-  %group103 = phi i64 [ %.16, %group.body.lr.ph ], [ %.138, %wi2.end ]
-  %.26 = urem i64 %group103, %.7
-  %.27 = udiv i64 %group103, %.7
+  %group108 = phi i64 [ %.16, %group.body.lr.ph ], [ %.188, %wi2.end ]
+  %.26 = urem i64 %group108, %.7
+  %.27 = udiv i64 %group108, %.7
   %.28 = urem i64 %.27, %.8
   %.29 = udiv i64 %.27, %.8
   %.30 = mul nsw i64 %.26, %.4
@@ -32,163 +33,196 @@ group.body:                                       ; preds = %group.body.lr.ph, %
   %.38 = tail call i64 @llvm.smin.i64(i64 %.36, i64 %.2)
   %.39 = add nsw i64 %.32, %.6
   %.41 = tail call i64 @llvm.smin.i64(i64 %.39, i64 %.3)
-  %.4388 = icmp slt i64 %.32, %.41
-  %.4637 = icmp slt i64 %.31, %.38
-  %or.cond = select i1 %.4388, i1 %.4637, i1 false
+  %.4393 = icmp slt i64 %.32, %.41
+  %.4641 = icmp slt i64 %.31, %.38
+  %or.cond = select i1 %.4393, i1 %.4641, i1 false
   br i1 %or.cond, label %wi1.head.preheader.lr.ph.split.us, label %wi2.end
 
 wi1.head.preheader.lr.ph.split.us:                ; preds = %group.body
-  %.5031 = icmp slt i64 %.30, %.35
-  %.9034.fr = freeze i1 %.5031
-  br i1 %.9034.fr, label %wi1.head.preheader.us.us.us, label %wi2.end
+  %.5036 = icmp slt i64 %.30, %.35
+  %.9039.fr = freeze i1 %.5036
+  br i1 %.9039.fr, label %wi1.head.preheader.us.us, label %wi2.end
 
-wi1.head.preheader.us.us.us:                      ; preds = %wi1.head.preheader.lr.ph.split.us, %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us
-  %wi289.us.us.us = phi i64 [ %.135.us.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us ], [ %.32, %wi1.head.preheader.lr.ph.split.us ]
-  br label %wi0.head.preheader.us.us.us.us.us
+wi1.head.preheader.us.us:                         ; preds = %wi1.head.preheader.lr.ph.split.us, %wi1.head.wi1.end_crit_edge.split.us.us.us
+  %wi294.us.us = phi i64 [ %.185.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us ], [ %.32, %wi1.head.preheader.lr.ph.split.us ]
+  %.110.us.us = mul i64 %wi294.us.us, %.2
+  br label %wi0.body.us.us.us.preheader
 
-wi0.head.preheader.us.us.us.us.us:                ; preds = %wi0.end.endif.us.us.us.us.us, %wi1.head.preheader.us.us.us
-  %wi138.us.us.us.us.us = phi i64 [ %.31, %wi1.head.preheader.us.us.us ], [ %.132.us.us.us.us.us, %wi0.end.endif.us.us.us.us.us ]
-  br label %wi0.body.us.us.us.us.us
+wi0.body.us.us.us.preheader:                      ; preds = %wi1.head.preheader.us.us, %wi0.end.endif.us.us.us
+  %wi142.us.us.us = phi i64 [ %.31, %wi1.head.preheader.us.us ], [ %.182.us.us.us, %wi0.end.endif.us.us.us ]
+  br label %wi0.body.us.us.us
 
-wi0.body.1.us.us.us.us.us:                        ; preds = %wi0.head.wi0.end_crit_edge.us.us.us.us.us, %if.end.1.us.us.us.us.us
-  %wi0.135.us.us.us.us.us = phi i64 [ %.128.us.us.us.us.us, %if.end.1.us.us.us.us.us ], [ %.30, %wi0.head.wi0.end_crit_edge.us.us.us.us.us ]
-  %.104.us.us.us.us.us = icmp slt i64 %wi0.135.us.us.us.us.us, %.15
-  br i1 %.104.us.us.us.us.us, label %if.then.1.us.us.us.us.us, label %if.end.1.us.us.us.us.us
+wi0.end.us.us.us:                                 ; preds = %if.end.us.us.us
+  %0 = icmp eq i32 %row.bad.1.us.us.us, 0
+  br i1 %0, label %wi0.end.endif.us.us.us, label %wi0.head.1.preheader.us.us.us, !prof !0
 
-if.then.1.us.us.us.us.us:                         ; preds = %wi0.body.1.us.us.us.us.us
-  %.107.not.us.us.us.us.us = icmp ult i64 %wi0.135.us.us.us.us.us, %.13
-  br i1 %.107.not.us.us.us.us.us, label %load.ok.1.us.us.us.us.us, label %if.then.1.if.us.us.us.us.us, !prof !0
+wi0.body.1.us.us.us:                              ; preds = %wi0.head.1.preheader.us.us.us, %if.end.1.us.us.us
+  %wi0.140.us.us.us = phi i64 [ %.30, %wi0.head.1.preheader.us.us.us ], [ %.178.us.us.us, %if.end.1.us.us.us ]
+  %.104.us.us.us = icmp slt i64 %wi0.140.us.us.us, %.15
+  br i1 %.104.us.us.us, label %if.then.1.us.us.us, label %if.end.1.us.us.us
 
-if.then.1.if.us.us.us.us.us:                      ; preds = %if.then.1.us.us.us.us.us
-  %.110.us.us.us.us.us = load i64, ptr %.18, align 8
-  %.111.us.us.us.us.us = icmp eq i64 %.110.us.us.us.us.us, 0
-  br i1 %.111.us.us.us.us.us, label %if.then.1.if.if.us.us.us.us.us, label %load.end.1.us.us.us.us.us
+if.then.1.us.us.us:                               ; preds = %wi0.body.1.us.us.us
+  %.107.not.us.us.us = icmp ult i64 %wi0.140.us.us.us, %.13
+  br i1 %.107.not.us.us.us, label %load.ok.1.us.us.us, label %if.then.1.if.us.us.us, !prof !0
 
-if.then.1.if.if.us.us.us.us.us:                   ; preds = %if.then.1.if.us.us.us.us.us
+if.then.1.if.us.us.us:                            ; preds = %if.then.1.us.us.us
+  %.113.us.us.us = add i64 %wi0.140.us.us.us, %.112.us.us.us
+  %.114.us.us.us = load i64, ptr %.18, align 8
+  %.116.us.us.us = load i64, ptr %.115, align 8
+  %.117.us.us.us = icmp eq i64 %.114.us.us.us, 0
+  %.118.us.us.us = icmp ult i64 %.113.us.us.us, %.116.us.us.us
+  %.119.us.us.us = icmp eq i64 %.113.us.us.us, %.116.us.us.us
+  %.120.us.us.us = icmp ugt i64 %.114.us.us.us, 3
+  %.121.us.us.us = and i1 %.120.us.us.us, %.119.us.us.us
+  %.122.us.us.us = or i1 %.118.us.us.us, %.121.us.us.us
+  %.123.us.us.us = or i1 %.117.us.us.us, %.122.us.us.us
+  br i1 %.123.us.us.us, label %if.then.1.if.if.us.us.us, label %load.end.1.us.us.us
+
+if.then.1.if.if.us.us.us:                         ; preds = %if.then.1.if.us.us.us
   store i64 3, ptr %.18, align 8
-  store i64 %wi0.135.us.us.us.us.us, ptr %.114, align 8
-  br label %load.end.1.us.us.us.us.us
+  store i64 %wi0.140.us.us.us, ptr %.126, align 8
+  store i64 %.113.us.us.us, ptr %.115, align 8
+  br label %load.end.1.us.us.us
 
-load.ok.1.us.us.us.us.us:                         ; preds = %if.then.1.us.us.us.us.us
-  %.118.us.us.us.us.us = getelementptr float, ptr %.12, i64 %wi0.135.us.us.us.us.us
-  %.120.us.us.us.us.us = load float, ptr %.118.us.us.us.us.us, align 4
-  %0 = tail call i64 @llvm.fptosi.sat.i64.f32(float %.120.us.us.us.us.us)
-  br label %load.end.1.us.us.us.us.us
+load.ok.1.us.us.us:                               ; preds = %if.then.1.us.us.us
+  %.132.us.us.us = getelementptr float, ptr %.12, i64 %wi0.140.us.us.us
+  %.134.us.us.us = load float, ptr %.132.us.us.us, align 4
+  %1 = tail call i64 @llvm.fptosi.sat.i64.f32(float %.134.us.us.us)
+  br label %load.end.1.us.us.us
 
-load.end.1.us.us.us.us.us:                        ; preds = %load.ok.1.us.us.us.us.us, %if.then.1.if.if.us.us.us.us.us, %if.then.1.if.us.us.us.us.us
-  %.122.us.us.us.us.us = phi i64 [ %0, %load.ok.1.us.us.us.us.us ], [ 0, %if.then.1.if.us.us.us.us.us ], [ 0, %if.then.1.if.if.us.us.us.us.us ]
-  %.21.i.not.us.us.us.us.us = icmp ult i64 %.122.us.us.us.us.us, %.11
-  br i1 %.21.i.not.us.us.us.us.us, label %load.end.i.us.us.us.us.us, label %entry.else.if.i.us.us.us.us.us, !prof !0
+load.end.1.us.us.us:                              ; preds = %load.ok.1.us.us.us, %if.then.1.if.if.us.us.us, %if.then.1.if.us.us.us
+  %.136.us.us.us = phi i64 [ %1, %load.ok.1.us.us.us ], [ 0, %if.then.1.if.us.us.us ], [ 0, %if.then.1.if.if.us.us.us ]
+  %.21.i.not.us.us.us = icmp ult i64 %.136.us.us.us, %.11
+  br i1 %.21.i.not.us.us.us, label %load.end.i.us.us.us, label %entry.else.if.i.us.us.us, !prof !0
 
-entry.else.if.i.us.us.us.us.us:                   ; preds = %load.end.1.us.us.us.us.us
-  %.32.i.us.us.us.us.us = load i64, ptr %.18, align 8
-  %.33.i.us.us.us.us.us = icmp eq i64 %.32.i.us.us.us.us.us, 0
-  br i1 %.33.i.us.us.us.us.us, label %entry.else.if.if.i.us.us.us.us.us, label %load.end.i.us.us.us.us.us
+entry.else.if.i.us.us.us:                         ; preds = %load.end.1.us.us.us
+  %.45.i.us.us.us = add i64 %wi0.140.us.us.us, %.112.us.us.us
+  %.46.i.us.us.us = load i64, ptr %.18, align 8
+  %.48.i.us.us.us = load i64, ptr %.115, align 8
+  %.49.i.us.us.us = icmp eq i64 %.46.i.us.us.us, 0
+  %.50.i.us.us.us = icmp ult i64 %.45.i.us.us.us, %.48.i.us.us.us
+  %.51.i.us.us.us = icmp eq i64 %.45.i.us.us.us, %.48.i.us.us.us
+  %.52.i.us.us.us = icmp ugt i64 %.46.i.us.us.us, 1
+  %.53.i.us.us.us = and i1 %.52.i.us.us.us, %.51.i.us.us.us
+  %.54.i.us.us.us = or i1 %.50.i.us.us.us, %.53.i.us.us.us
+  %.55.i.us.us.us = or i1 %.49.i.us.us.us, %.54.i.us.us.us
+  br i1 %.55.i.us.us.us, label %entry.else.if.if.i.us.us.us, label %load.end.i.us.us.us
 
-entry.else.if.if.i.us.us.us.us.us:                ; preds = %entry.else.if.i.us.us.us.us.us
+entry.else.if.if.i.us.us.us:                      ; preds = %entry.else.if.i.us.us.us
   store i64 1, ptr %.18, align 8
-  store i64 %.122.us.us.us.us.us, ptr %.114, align 8
-  br label %load.end.i.us.us.us.us.us
+  store i64 %.136.us.us.us, ptr %.126, align 8
+  store i64 %.45.i.us.us.us, ptr %.115, align 8
+  br label %load.end.i.us.us.us
 
-load.end.i.us.us.us.us.us:                        ; preds = %entry.else.if.if.i.us.us.us.us.us, %entry.else.if.i.us.us.us.us.us, %load.end.1.us.us.us.us.us
-  %.51.i.us.us.us.us.us = add i64 %.122.us.us.us.us.us, 1
-  %.52.i.not.us.us.us.us.us = icmp ult i64 %.51.i.us.us.us.us.us, %.11
-  br i1 %.52.i.not.us.us.us.us.us, label %if.end.1.us.us.us.us.us, label %load.end.else.if.i.us.us.us.us.us, !prof !0
+load.end.i.us.us.us:                              ; preds = %entry.else.if.if.i.us.us.us, %entry.else.if.i.us.us.us, %load.end.1.us.us.us
+  %.75.i.us.us.us = add i64 %.136.us.us.us, 1
+  %.76.i.not.us.us.us = icmp ult i64 %.75.i.us.us.us, %.11
+  br i1 %.76.i.not.us.us.us, label %if.end.1.us.us.us, label %load.end.else.if.i.us.us.us, !prof !0
 
-load.end.else.if.i.us.us.us.us.us:                ; preds = %load.end.i.us.us.us.us.us
-  %.63.i.us.us.us.us.us = load i64, ptr %.18, align 8
-  %.64.i.us.us.us.us.us = icmp eq i64 %.63.i.us.us.us.us.us, 0
-  br i1 %.64.i.us.us.us.us.us, label %load.end.else.if.if.i.us.us.us.us.us, label %if.end.1.us.us.us.us.us
+load.end.else.if.i.us.us.us:                      ; preds = %load.end.i.us.us.us
+  %.100.i.us.us.us = add i64 %wi0.140.us.us.us, %.112.us.us.us
+  %.101.i.us.us.us = load i64, ptr %.18, align 8
+  %.103.i.us.us.us = load i64, ptr %.115, align 8
+  %.104.i.us.us.us = icmp eq i64 %.101.i.us.us.us, 0
+  %.105.i.us.us.us = icmp ult i64 %.100.i.us.us.us, %.103.i.us.us.us
+  %.106.i.us.us.us = icmp eq i64 %.100.i.us.us.us, %.103.i.us.us.us
+  %.107.i.us.us.us = icmp ugt i64 %.101.i.us.us.us, 2
+  %.108.i.us.us.us = and i1 %.107.i.us.us.us, %.106.i.us.us.us
+  %.109.i.us.us.us = or i1 %.105.i.us.us.us, %.108.i.us.us.us
+  %.110.i.us.us.us = or i1 %.104.i.us.us.us, %.109.i.us.us.us
+  br i1 %.110.i.us.us.us, label %load.end.else.if.if.i.us.us.us, label %if.end.1.us.us.us
 
-load.end.else.if.if.i.us.us.us.us.us:             ; preds = %load.end.else.if.i.us.us.us.us.us
+load.end.else.if.if.i.us.us.us:                   ; preds = %load.end.else.if.i.us.us.us
   store i64 2, ptr %.18, align 8
-  store i64 %.51.i.us.us.us.us.us, ptr %.114, align 8
-  br label %if.end.1.us.us.us.us.us
+  store i64 %.75.i.us.us.us, ptr %.126, align 8
+  store i64 %.100.i.us.us.us, ptr %.115, align 8
+  br label %if.end.1.us.us.us
 
-if.end.1.us.us.us.us.us:                          ; preds = %load.end.else.if.if.i.us.us.us.us.us, %load.end.else.if.i.us.us.us.us.us, %load.end.i.us.us.us.us.us, %wi0.body.1.us.us.us.us.us
-  %.128.us.us.us.us.us = add nsw i64 %wi0.135.us.us.us.us.us, 1
-  %.90.us.us.us.us.us = icmp slt i64 %.128.us.us.us.us.us, %.35
-  br i1 %.90.us.us.us.us.us, label %wi0.body.1.us.us.us.us.us, label %wi0.end.endif.us.us.us.us.us
+if.end.1.us.us.us:                                ; preds = %load.end.else.if.if.i.us.us.us, %load.end.else.if.i.us.us.us, %load.end.i.us.us.us, %wi0.body.1.us.us.us
+  %.178.us.us.us = add nsw i64 %wi0.140.us.us.us, 1
+  %.90.us.us.us = icmp slt i64 %.178.us.us.us, %.35
+  br i1 %.90.us.us.us, label %wi0.body.1.us.us.us, label %wi0.end.endif.us.us.us
 
-wi0.end.endif.us.us.us.us.us:                     ; preds = %if.end.1.us.us.us.us.us, %wi0.head.wi0.end_crit_edge.us.us.us.us.us
-  %.132.us.us.us.us.us = add nsw i64 %wi138.us.us.us.us.us, 1
-  %.46.us.us.us.us.us = icmp slt i64 %.132.us.us.us.us.us, %.38
-  br i1 %.46.us.us.us.us.us, label %wi0.head.preheader.us.us.us.us.us, label %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us
+wi0.end.endif.us.us.us:                           ; preds = %if.end.1.us.us.us, %wi0.end.us.us.us
+  %.182.us.us.us = add nsw i64 %wi142.us.us.us, 1
+  %.46.us.us.us = icmp slt i64 %.182.us.us.us, %.38
+  br i1 %.46.us.us.us, label %wi0.body.us.us.us.preheader, label %wi1.head.wi1.end_crit_edge.split.us.us.us
 
-wi0.body.us.us.us.us.us:                          ; preds = %if.end.us.us.us.us.us, %wi0.head.preheader.us.us.us.us.us
-  %wi033.us.us.us.us.us = phi i64 [ %.30, %wi0.head.preheader.us.us.us.us.us ], [ %.84.us.us.us.us.us, %if.end.us.us.us.us.us ]
-  %row.bad.032.us.us.us.us.us = phi i32 [ 0, %wi0.head.preheader.us.us.us.us.us ], [ %row.bad.1.us.us.us.us.us, %if.end.us.us.us.us.us ]
-  %.64.us.us.us.us.us = icmp slt i64 %wi033.us.us.us.us.us, %.15
-  br i1 %.64.us.us.us.us.us, label %if.then.us.us.us.us.us, label %if.end.us.us.us.us.us
+wi0.body.us.us.us:                                ; preds = %wi0.body.us.us.us.preheader, %if.end.us.us.us
+  %wi038.us.us.us = phi i64 [ %.84.us.us.us, %if.end.us.us.us ], [ %.30, %wi0.body.us.us.us.preheader ]
+  %row.bad.037.us.us.us = phi i32 [ %row.bad.1.us.us.us, %if.end.us.us.us ], [ 0, %wi0.body.us.us.us.preheader ]
+  %.64.us.us.us = icmp slt i64 %wi038.us.us.us, %.15
+  br i1 %.64.us.us.us, label %if.then.us.us.us, label %if.end.us.us.us
 
-if.then.us.us.us.us.us:                           ; preds = %wi0.body.us.us.us.us.us
-  %.67.us.us.us.us.us = icmp uge i64 %wi033.us.us.us.us.us, %.13
-  br i1 %.67.us.us.us.us.us, label %load.end.us.us.us.us.us, label %load.ok.us.us.us.us.us
+if.then.us.us.us:                                 ; preds = %wi0.body.us.us.us
+  %.67.us.us.us = icmp uge i64 %wi038.us.us.us, %.13
+  br i1 %.67.us.us.us, label %load.end.us.us.us, label %load.ok.us.us.us
 
-load.ok.us.us.us.us.us:                           ; preds = %if.then.us.us.us.us.us
-  %.73.us.us.us.us.us = getelementptr float, ptr %.12, i64 %wi033.us.us.us.us.us
-  %.75.us.us.us.us.us = load float, ptr %.73.us.us.us.us.us, align 4
-  br label %load.end.us.us.us.us.us
+load.ok.us.us.us:                                 ; preds = %if.then.us.us.us
+  %.73.us.us.us = getelementptr float, ptr %.12, i64 %wi038.us.us.us
+  %.75.us.us.us = load float, ptr %.73.us.us.us, align 4
+  br label %load.end.us.us.us
 
-load.end.us.us.us.us.us:                          ; preds = %load.ok.us.us.us.us.us, %if.then.us.us.us.us.us
-  %.77.us.us.us.us.us = phi float [ %.75.us.us.us.us.us, %load.ok.us.us.us.us.us ], [ 0.000000e+00, %if.then.us.us.us.us.us ]
-  %.13.i6.us.us.us.us.us = tail call i64 @llvm.fptosi.sat.i64.f32(float %.77.us.us.us.us.us)
-  %.21.i7.us.us.us.us.us = icmp uge i64 %.13.i6.us.us.us.us.us, %.11
-  %1 = or i1 %.67.us.us.us.us.us, %.21.i7.us.us.us.us.us
-  br i1 %.21.i7.us.us.us.us.us, label %load.end.i12.us.us.us.us.us, label %load.ok.i9.us.us.us.us.us
+load.end.us.us.us:                                ; preds = %load.ok.us.us.us, %if.then.us.us.us
+  %.77.us.us.us = phi float [ %.75.us.us.us, %load.ok.us.us.us ], [ 0.000000e+00, %if.then.us.us.us ]
+  %.13.i6.us.us.us = tail call i64 @llvm.fptosi.sat.i64.f32(float %.77.us.us.us)
+  %.21.i7.us.us.us = icmp uge i64 %.13.i6.us.us.us, %.11
+  %2 = or i1 %.67.us.us.us, %.21.i7.us.us.us
+  br i1 %.21.i7.us.us.us, label %load.end.i12.us.us.us, label %load.ok.i9.us.us.us
 
-load.ok.i9.us.us.us.us.us:                        ; preds = %load.end.us.us.us.us.us
-  %.42.i10.us.us.us.us.us = getelementptr float, ptr %.10, i64 %.13.i6.us.us.us.us.us
-  %.44.i11.us.us.us.us.us = load float, ptr %.42.i10.us.us.us.us.us, align 4
-  br label %load.end.i12.us.us.us.us.us
+load.ok.i9.us.us.us:                              ; preds = %load.end.us.us.us
+  %.66.i10.us.us.us = getelementptr float, ptr %.10, i64 %.13.i6.us.us.us
+  %.68.i11.us.us.us = load float, ptr %.66.i10.us.us.us, align 4
+  br label %load.end.i12.us.us.us
 
-load.end.i12.us.us.us.us.us:                      ; preds = %load.ok.i9.us.us.us.us.us, %load.end.us.us.us.us.us
-  %.46.i13.us.us.us.us.us = phi float [ %.44.i11.us.us.us.us.us, %load.ok.i9.us.us.us.us.us ], [ 0.000000e+00, %load.end.us.us.us.us.us ]
-  %.51.i14.us.us.us.us.us = add i64 %.13.i6.us.us.us.us.us, 1
-  %.52.i15.us.us.us.us.us = icmp uge i64 %.51.i14.us.us.us.us.us, %.11
-  %2 = or i1 %1, %.52.i15.us.us.us.us.us
-  %3 = zext i1 %2 to i32
-  %.58.i.us.us.us.us.us = or i32 %row.bad.032.us.us.us.us.us, %3
-  br i1 %.52.i15.us.us.us.us.us, label %lerp_at__A1f32cr_f32.dev.exit27.us.us.us.us.us, label %load.ok.1.i17.us.us.us.us.us
+load.end.i12.us.us.us:                            ; preds = %load.ok.i9.us.us.us, %load.end.us.us.us
+  %.70.i13.us.us.us = phi float [ %.68.i11.us.us.us, %load.ok.i9.us.us.us ], [ 0.000000e+00, %load.end.us.us.us ]
+  %.75.i14.us.us.us = add i64 %.13.i6.us.us.us, 1
+  %.76.i15.us.us.us = icmp uge i64 %.75.i14.us.us.us, %.11
+  %3 = or i1 %2, %.76.i15.us.us.us
+  %4 = zext i1 %3 to i32
+  %.82.i.us.us.us = or i32 %row.bad.037.us.us.us, %4
+  br i1 %.76.i15.us.us.us, label %lerp_at__A1f32cr_f32.dev.exit27.us.us.us, label %load.ok.1.i17.us.us.us
 
-load.ok.1.i17.us.us.us.us.us:                     ; preds = %load.end.i12.us.us.us.us.us
-  %.73.i18.us.us.us.us.us = getelementptr float, ptr %.10, i64 %.51.i14.us.us.us.us.us
-  %.75.i19.us.us.us.us.us = load float, ptr %.73.i18.us.us.us.us.us, align 4
-  br label %lerp_at__A1f32cr_f32.dev.exit27.us.us.us.us.us
+load.ok.1.i17.us.us.us:                           ; preds = %load.end.i12.us.us.us
+  %.121.i18.us.us.us = getelementptr float, ptr %.10, i64 %.75.i14.us.us.us
+  %.123.i19.us.us.us = load float, ptr %.121.i18.us.us.us, align 4
+  br label %lerp_at__A1f32cr_f32.dev.exit27.us.us.us
 
-lerp_at__A1f32cr_f32.dev.exit27.us.us.us.us.us:   ; preds = %load.ok.1.i17.us.us.us.us.us, %load.end.i12.us.us.us.us.us
-  %.77.i20.us.us.us.us.us = phi float [ %.75.i19.us.us.us.us.us, %load.ok.1.i17.us.us.us.us.us ], [ 0.000000e+00, %load.end.i12.us.us.us.us.us ]
-  %.17.i21.us.us.us.us.us = sitofp i64 %.13.i6.us.us.us.us.us to float
-  %.18.i22.us.us.us.us.us = fsub float %.77.us.us.us.us.us, %.17.i21.us.us.us.us.us
-  %.48.i23.us.us.us.us.us = fsub float 1.000000e+00, %.18.i22.us.us.us.us.us
-  %.49.i24.us.us.us.us.us = fmul float %.48.i23.us.us.us.us.us, %.46.i13.us.us.us.us.us
-  %.79.i25.us.us.us.us.us = fmul float %.18.i22.us.us.us.us.us, %.77.i20.us.us.us.us.us
-  %.80.i26.us.us.us.us.us = fadd float %.49.i24.us.us.us.us.us, %.79.i25.us.us.us.us.us
-  %.80.us.us.us.us.us = getelementptr float, ptr %.14, i64 %wi033.us.us.us.us.us
-  store float %.80.i26.us.us.us.us.us, ptr %.80.us.us.us.us.us, align 4
-  br label %if.end.us.us.us.us.us
+lerp_at__A1f32cr_f32.dev.exit27.us.us.us:         ; preds = %load.ok.1.i17.us.us.us, %load.end.i12.us.us.us
+  %.125.i20.us.us.us = phi float [ %.123.i19.us.us.us, %load.ok.1.i17.us.us.us ], [ 0.000000e+00, %load.end.i12.us.us.us ]
+  %.17.i21.us.us.us = sitofp i64 %.13.i6.us.us.us to float
+  %.18.i22.us.us.us = fsub float %.77.us.us.us, %.17.i21.us.us.us
+  %.72.i23.us.us.us = fsub float 1.000000e+00, %.18.i22.us.us.us
+  %.73.i24.us.us.us = fmul float %.72.i23.us.us.us, %.70.i13.us.us.us
+  %.127.i25.us.us.us = fmul float %.18.i22.us.us.us, %.125.i20.us.us.us
+  %.128.i26.us.us.us = fadd float %.73.i24.us.us.us, %.127.i25.us.us.us
+  %.80.us.us.us = getelementptr float, ptr %.14, i64 %wi038.us.us.us
+  store float %.128.i26.us.us.us, ptr %.80.us.us.us, align 4
+  br label %if.end.us.us.us
 
-if.end.us.us.us.us.us:                            ; preds = %lerp_at__A1f32cr_f32.dev.exit27.us.us.us.us.us, %wi0.body.us.us.us.us.us
-  %row.bad.1.us.us.us.us.us = phi i32 [ %.58.i.us.us.us.us.us, %lerp_at__A1f32cr_f32.dev.exit27.us.us.us.us.us ], [ %row.bad.032.us.us.us.us.us, %wi0.body.us.us.us.us.us ]
-  %.84.us.us.us.us.us = add nsw i64 %wi033.us.us.us.us.us, 1
-  %.50.us.us.us.us.us = icmp slt i64 %.84.us.us.us.us.us, %.35
-  br i1 %.50.us.us.us.us.us, label %wi0.body.us.us.us.us.us, label %wi0.head.wi0.end_crit_edge.us.us.us.us.us
+if.end.us.us.us:                                  ; preds = %lerp_at__A1f32cr_f32.dev.exit27.us.us.us, %wi0.body.us.us.us
+  %row.bad.1.us.us.us = phi i32 [ %.82.i.us.us.us, %lerp_at__A1f32cr_f32.dev.exit27.us.us.us ], [ %row.bad.037.us.us.us, %wi0.body.us.us.us ]
+  %.84.us.us.us = add nsw i64 %wi038.us.us.us, 1
+  %.50.us.us.us = icmp slt i64 %.84.us.us.us, %.35
+  br i1 %.50.us.us.us, label %wi0.body.us.us.us, label %wi0.end.us.us.us
 
-wi0.head.wi0.end_crit_edge.us.us.us.us.us:        ; preds = %if.end.us.us.us.us.us
-  %.87.not.us.us.us.us.us = icmp eq i32 %row.bad.1.us.us.us.us.us, 0
-  br i1 %.87.not.us.us.us.us.us, label %wi0.end.endif.us.us.us.us.us, label %wi0.body.1.us.us.us.us.us, !prof !0
+wi0.head.1.preheader.us.us.us:                    ; preds = %wi0.end.us.us.us
+  %.111.us.us.us = add i64 %wi142.us.us.us, %.110.us.us
+  %.112.us.us.us = mul i64 %.111.us.us.us, %.1
+  br label %wi0.body.1.us.us.us
 
-wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us: ; preds = %wi0.end.endif.us.us.us.us.us
-  %.135.us.us.us = add nsw i64 %wi289.us.us.us, 1
-  %.43.us.us.us = icmp slt i64 %.135.us.us.us, %.41
-  br i1 %.43.us.us.us, label %wi1.head.preheader.us.us.us, label %wi2.end
+wi1.head.wi1.end_crit_edge.split.us.us.us:        ; preds = %wi0.end.endif.us.us.us
+  %.185.us.us = add nsw i64 %wi294.us.us, 1
+  %.43.us.us = icmp slt i64 %.185.us.us, %.41
+  br i1 %.43.us.us, label %wi1.head.preheader.us.us, label %wi2.end
 
 group.end:                                        ; preds = %wi2.end, %allocas
   ret void
 
-wi2.end:                                          ; preds = %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us, %wi1.head.preheader.lr.ph.split.us, %group.body
-  %.138 = add nsw i64 %group103, 1
-  %exitcond.not = icmp eq i64 %.138, %.17
+wi2.end:                                          ; preds = %wi1.head.wi1.end_crit_edge.split.us.us.us, %wi1.head.preheader.lr.ph.split.us, %group.body
+  %.188 = add nsw i64 %group108, 1
+  %exitcond.not = icmp eq i64 %.188, %.17
   br i1 %exitcond.not, label %group.end, label %group.body
 }
 
@@ -222,8 +256,8 @@ entry:
   %.33 = load ptr, ptr %.32, align 8
   %.34 = getelementptr i8, ptr %.1, i64 128
   %.35 = load i64, ptr %.34, align 8
-  %errrec = alloca [9 x i64], align 8
-  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(72) %errrec, i8 0, i64 72, i1 false)
+  %errrec = alloca [10 x i64], align 8
+  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(80) %errrec, i8 0, i64 80, i1 false)
   call fastcc void @resample.groups(i64 %.7, i64 %.9, i64 %.11, i64 %.13, i64 %.15, i64 %.17, i64 %.19, i64 %.21, ptr %.25, i64 %.27, ptr %.29, i64 %.31, ptr %.33, i64 %.35, i64 %.2, i64 %.3, ptr %errrec)
   %.39 = load i64, ptr %errrec, align 8
   %.41 = load i64, ptr %.4, align 8
@@ -233,6 +267,7 @@ entry:
   br i1 %.44, label %entry.if, label %entry.endif, !prof !1
 
 entry.if:                                         ; preds = %entry
+  %.fca.9.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 72
   %.fca.5.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 40
   %.fca.1.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 8
   store i64 %.39, ptr %.4, align 8
@@ -242,6 +277,9 @@ entry.if:                                         ; preds = %entry
   %.68 = getelementptr i8, ptr %.4, i64 40
   %1 = load <4 x i64>, ptr %.fca.5.gep, align 8
   store <4 x i64> %1, ptr %.68, align 8
+  %.83 = load i64, ptr %.fca.9.gep, align 8
+  %.84 = getelementptr i8, ptr %.4, i64 72
+  store i64 %.83, ptr %.84, align 8
   br label %entry.endif
 
 entry.endif:                                      ; preds = %entry.if, %entry

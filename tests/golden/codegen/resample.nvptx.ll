@@ -7,121 +7,154 @@ target triple = "nvptx64-nvidia-cuda"
 ; Function Attrs: mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
 declare i64 @llvm.fptosi.sat.i64.f32(float) #0
 
-; Function Attrs: mustprogress nofree norecurse nounwind willreturn memory(argmem: readwrite)
+; Function Attrs: nofree norecurse nounwind
 define ptx_kernel void @resample(ptr addrspace(1) noalias align 8 captures(none) %.1, i64 %.2, i64 %.3, i64 %.4, ptr addrspace(1) noalias readonly align 4 captures(none) %.5, i64 %.6, ptr addrspace(1) noalias readonly align 4 captures(none) %.7, i64 %.8, ptr addrspace(1) noalias writeonly align 4 captures(none) %.9, i64 %.10) local_unnamed_addr #1 {
 allocas:
   %.13 = addrspacecast ptr addrspace(1) %.5 to ptr
   %.15 = addrspacecast ptr addrspace(1) %.9 to ptr
-  %.34 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %.35 = zext nneg i32 %.34 to i64
-  %.36 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %.36 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %.37 = zext nneg i32 %.36 to i64
-  %.38 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %.38 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %.39 = zext nneg i32 %.38 to i64
-  %.42 = mul nuw nsw i64 %.37, %.39
-  %.43 = add nuw nsw i64 %.42, %.35
-  %.44 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
-  %.46 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
-  %.48 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
-  %narrow = mul nuw nsw i32 %.46, %.48
-  %narrow3 = add nuw nsw i32 %narrow, %.44
-  %.53 = zext nneg i32 %narrow3 to i64
-  %.54 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
-  %.56 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
-  %.58 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
-  %narrow4 = mul nuw nsw i32 %.56, %.58
-  %narrow5 = add nuw nsw i32 %narrow4, %.54
-  %.63 = zext nneg i32 %narrow5 to i64
-  %.64 = icmp ult i64 %.43, %.2
-  %.66 = icmp ugt i64 %.3, %.53
-  %.67 = and i1 %.64, %.66
-  %.68 = icmp ugt i64 %.4, %.63
-  %.69 = and i1 %.67, %.68
-  %.73 = icmp slt i64 %.43, %.10
-  %or.cond = select i1 %.69, i1 %.73, i1 false
+  %.40 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %.41 = zext nneg i32 %.40 to i64
+  %.44 = mul nuw nsw i64 %.39, %.41
+  %.45 = add nuw nsw i64 %.44, %.37
+  %.46 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
+  %.48 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
+  %.50 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+  %narrow = mul nuw nsw i32 %.48, %.50
+  %narrow10 = add nuw nsw i32 %narrow, %.46
+  %.55 = zext nneg i32 %narrow10 to i64
+  %.56 = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
+  %.58 = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
+  %.60 = tail call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+  %narrow11 = mul nuw nsw i32 %.58, %.60
+  %narrow12 = add nuw nsw i32 %narrow11, %.56
+  %.65 = zext nneg i32 %narrow12 to i64
+  %.66 = icmp ult i64 %.45, %.2
+  %.68 = icmp ugt i64 %.3, %.55
+  %.69 = and i1 %.66, %.68
+  %.70 = icmp ugt i64 %.4, %.65
+  %.71 = and i1 %.69, %.70
+  %.75 = icmp slt i64 %.45, %.10
+  %or.cond = select i1 %.71, i1 %.75, i1 false
   br i1 %or.cond, label %if.then, label %done
 
 done:                                             ; preds = %lerp_at__A1f32cr_f32.dev.exit, %allocas
-  %errrec.sroa.8.0 = phi i64 [ %.48.i, %lerp_at__A1f32cr_f32.dev.exit ], [ 0, %allocas ]
-  %errrec.sroa.0.0 = phi i64 [ %.44.i, %lerp_at__A1f32cr_f32.dev.exit ], [ 0, %allocas ]
-  %.98.not = icmp eq i64 %errrec.sroa.0.0, 0
-  br i1 %.98.not, label %done.endif, label %done.if, !prof !0
+  %errrec.sroa.0.0 = phi i64 [ %.54.i, %lerp_at__A1f32cr_f32.dev.exit ], [ 0, %allocas ]
+  %errrec.sroa.9.0 = phi i64 [ %.58.i, %lerp_at__A1f32cr_f32.dev.exit ], [ 0, %allocas ]
+  %.139 = mul i64 %.3, %.65
+  %.140 = add i64 %.139, %.55
+  %.141 = mul i64 %.140, %.2
+  %.142 = add i64 %.141, %.45
+  %.145.not = icmp eq i64 %errrec.sroa.0.0, 0
+  br i1 %.145.not, label %done.endif, label %done.if, !prof !0
 
 if.then:                                          ; preds = %allocas
-  %.76 = icmp ult i64 %.43, %.8
-  %.79 = select i1 %.76, i64 0, i64 3
-  %.83 = select i1 %.76, i64 0, i64 %.43
-  br i1 %.76, label %load.ok, label %load.end
+  %.78.not = icmp ult i64 %.45, %.8
+  %.86 = select i1 %.78.not, i64 0, i64 3
+  %.90 = select i1 %.78.not, i64 0, i64 %.45
+  br i1 %.78.not, label %load.ok, label %load.end
 
 load.ok:                                          ; preds = %if.then
   %.14 = addrspacecast ptr addrspace(1) %.7 to ptr
-  %.85 = getelementptr float, ptr %.14, i64 %.43
-  %.87 = load float, ptr %.85, align 4
+  %.92 = getelementptr float, ptr %.14, i64 %.45
+  %.94 = load float, ptr %.92, align 4
   br label %load.end
 
 load.end:                                         ; preds = %load.ok, %if.then
-  %.89 = phi float [ %.87, %load.ok ], [ 0.000000e+00, %if.then ]
-  %.13.i = tail call i64 @llvm.fptosi.sat.i64.f32(float %.89)
-  %.21.i = icmp ult i64 %.13.i, %.6
-  %.24.i = select i1 %.21.i, i64 %.79, i64 1
-  %.28.i = select i1 %.21.i, i64 %.83, i64 %.13.i
-  br i1 %.21.i, label %load.ok.i, label %load.end.i
+  %.96 = phi float [ %.94, %load.ok ], [ 0.000000e+00, %if.then ]
+  %.13.i = tail call i64 @llvm.fptosi.sat.i64.f32(float %.96)
+  %.21.i.not = icmp ult i64 %.13.i, %.6
+  %.29.i = select i1 %.21.i.not, i64 %.86, i64 1
+  %.33.i = select i1 %.21.i.not, i64 %.90, i64 %.13.i
+  br i1 %.21.i.not, label %load.ok.i, label %load.end.i
 
 load.ok.i:                                        ; preds = %load.end
-  %.31.i = getelementptr float, ptr %.13, i64 %.13.i
-  %.33.i = load float, ptr %.31.i, align 4
+  %.36.i = getelementptr float, ptr %.13, i64 %.13.i
+  %.38.i = load float, ptr %.36.i, align 4
   br label %load.end.i
 
 load.end.i:                                       ; preds = %load.ok.i, %load.end
-  %.35.i = phi float [ %.33.i, %load.ok.i ], [ 0.000000e+00, %load.end ]
-  %.40.i = add i64 %.13.i, 1
-  %.41.i = icmp ult i64 %.40.i, %.6
-  %.44.i = select i1 %.41.i, i64 %.24.i, i64 2
-  %.48.i = select i1 %.41.i, i64 %.28.i, i64 %.40.i
-  br i1 %.41.i, label %load.ok.1.i, label %lerp_at__A1f32cr_f32.dev.exit
+  %.40.i = phi float [ %.38.i, %load.ok.i ], [ 0.000000e+00, %load.end ]
+  %.45.i = add i64 %.13.i, 1
+  %.46.i = icmp uge i64 %.45.i, %.6
+  %0 = add nsw i64 %.29.i, -3
+  %.51.i = icmp ult i64 %0, -2
+  %.53.i = and i1 %.46.i, %.51.i
+  %.54.i = select i1 %.53.i, i64 2, i64 %.29.i
+  %.58.i = select i1 %.53.i, i64 %.45.i, i64 %.33.i
+  br i1 %.46.i, label %lerp_at__A1f32cr_f32.dev.exit, label %load.ok.1.i
 
 load.ok.1.i:                                      ; preds = %load.end.i
-  %.51.i = getelementptr float, ptr %.13, i64 %.40.i
-  %.53.i = load float, ptr %.51.i, align 4
+  %.61.i = getelementptr float, ptr %.13, i64 %.45.i
+  %.63.i = load float, ptr %.61.i, align 4
   br label %lerp_at__A1f32cr_f32.dev.exit
 
 lerp_at__A1f32cr_f32.dev.exit:                    ; preds = %load.end.i, %load.ok.1.i
-  %.55.i = phi float [ %.53.i, %load.ok.1.i ], [ 0.000000e+00, %load.end.i ]
+  %.65.i = phi float [ %.63.i, %load.ok.1.i ], [ 0.000000e+00, %load.end.i ]
   %.17.i = sitofp i64 %.13.i to float
-  %.18.i = fsub float %.89, %.17.i
-  %.37.i = fsub float 1.000000e+00, %.18.i
-  %.38.i = fmul float %.37.i, %.35.i
-  %.57.i = fmul float %.18.i, %.55.i
-  %.58.i = fadd float %.38.i, %.57.i
-  %.92 = getelementptr float, ptr %.15, i64 %.43
-  store float %.58.i, ptr %.92, align 4
+  %.18.i = fsub float %.96, %.17.i
+  %.42.i = fsub float 1.000000e+00, %.18.i
+  %.43.i = fmul float %.42.i, %.40.i
+  %.67.i = fmul float %.18.i, %.65.i
+  %.68.i = fadd float %.43.i, %.67.i
+  %.135 = getelementptr float, ptr %.15, i64 %.45
+  store float %.68.i, ptr %.135, align 4
   br label %done
 
 done.if:                                          ; preds = %done
-  %.100 = cmpxchg ptr addrspace(1) %.1, i64 0, i64 %errrec.sroa.0.0 monotonic monotonic, align 8
-  %.101 = extractvalue { i64, i1 } %.100, 1
-  br i1 %.101, label %done.if.if, label %done.endif
+  %.149 = shl i64 %.142, 16
+  %.150 = add nuw nsw i64 %errrec.sroa.0.0, %.149
+  %.151 = xor i64 %.150, -1
+  %.152 = getelementptr i8, ptr addrspace(1) %.1, i64 80
+  %.153 = atomicrmw umax ptr addrspace(1) %.152, i64 %.151 monotonic, align 8
+  %.154 = icmp ult i64 %.153, %.151
+  br i1 %.154, label %done.if.if, label %done.endif
 
-done.endif:                                       ; preds = %done.if, %done.if.if, %done
+done.endif:                                       ; preds = %done.if, %publish.held.endif, %done
   ret void
 
 done.if.if:                                       ; preds = %done.if
-  %.105 = getelementptr i8, ptr addrspace(1) %.1, i64 8
-  store i64 %errrec.sroa.8.0, ptr addrspace(1) %.105, align 8
-  %.109 = getelementptr i8, ptr addrspace(1) %.1, i64 16
-  store i64 0, ptr addrspace(1) %.109, align 8
-  %.113 = getelementptr i8, ptr addrspace(1) %.1, i64 24
-  store i64 0, ptr addrspace(1) %.113, align 8
-  %.117 = getelementptr i8, ptr addrspace(1) %.1, i64 32
-  store i64 0, ptr addrspace(1) %.117, align 8
-  %.121 = getelementptr i8, ptr addrspace(1) %.1, i64 40
-  store i64 0, ptr addrspace(1) %.121, align 8
-  %.125 = getelementptr i8, ptr addrspace(1) %.1, i64 48
-  store i64 0, ptr addrspace(1) %.125, align 8
-  %.129 = getelementptr i8, ptr addrspace(1) %.1, i64 56
-  store i64 0, ptr addrspace(1) %.129, align 8
-  %.133 = getelementptr i8, ptr addrspace(1) %.1, i64 64
-  store i64 0, ptr addrspace(1) %.133, align 8
+  %.156 = getelementptr i8, ptr addrspace(1) %.1, i64 88
+  br label %publish.try
+
+publish.try:                                      ; preds = %publish.try, %done.if.if
+  %.158 = cmpxchg ptr addrspace(1) %.156, i64 0, i64 1 acquire monotonic, align 8
+  %.159 = extractvalue { i64, i1 } %.158, 1
+  br i1 %.159, label %publish.held, label %publish.try
+
+publish.held:                                     ; preds = %publish.try
+  %.161 = atomicrmw or ptr addrspace(1) %.152, i64 0 monotonic, align 8
+  %.162 = icmp eq i64 %.161, %.151
+  br i1 %.162, label %publish.held.if, label %publish.held.endif
+
+publish.held.if:                                  ; preds = %publish.held
+  store i64 %errrec.sroa.0.0, ptr addrspace(1) %.1, align 8
+  %.170 = getelementptr i8, ptr addrspace(1) %.1, i64 8
+  store i64 %errrec.sroa.9.0, ptr addrspace(1) %.170, align 8
+  %.174 = getelementptr i8, ptr addrspace(1) %.1, i64 16
+  store i64 0, ptr addrspace(1) %.174, align 8
+  %.178 = getelementptr i8, ptr addrspace(1) %.1, i64 24
+  store i64 0, ptr addrspace(1) %.178, align 8
+  %.182 = getelementptr i8, ptr addrspace(1) %.1, i64 32
+  store i64 0, ptr addrspace(1) %.182, align 8
+  %.186 = getelementptr i8, ptr addrspace(1) %.1, i64 40
+  store i64 0, ptr addrspace(1) %.186, align 8
+  %.190 = getelementptr i8, ptr addrspace(1) %.1, i64 48
+  store i64 0, ptr addrspace(1) %.190, align 8
+  %.194 = getelementptr i8, ptr addrspace(1) %.1, i64 56
+  store i64 0, ptr addrspace(1) %.194, align 8
+  %.198 = getelementptr i8, ptr addrspace(1) %.1, i64 64
+  store i64 0, ptr addrspace(1) %.198, align 8
+  %.200 = getelementptr i8, ptr addrspace(1) %.1, i64 72
+  store i64 %.142, ptr addrspace(1) %.200, align 8
+  br label %publish.held.endif
+
+publish.held.endif:                               ; preds = %publish.held.if, %publish.held
+  fence release
+  %.204 = atomicrmw xchg ptr addrspace(1) %.156, i64 0 release, align 8
   br label %done.endif
 }
 
@@ -153,7 +186,7 @@ declare noundef range(i32 0, 65535) i32 @llvm.nvvm.read.ptx.sreg.ctaid.z() #2
 declare noundef range(i32 1, 65) i32 @llvm.nvvm.read.ptx.sreg.ntid.z() #2
 
 attributes #0 = { mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
-attributes #1 = { mustprogress nofree norecurse nounwind willreturn memory(argmem: readwrite) }
+attributes #1 = { nofree norecurse nounwind }
 attributes #2 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 
 !0 = !{!"branch_weights", i32 99, i32 1}
