@@ -20,7 +20,9 @@ be a multiple of the default block): the generated loops clamp to ``global_size`
 
 ``err`` points at ``ERROR_RECORD_LEN`` i64 values, zero before the launch: an error record,
 ``err[0] = check id`` (1-based, see ``ir.Module.checks``; 0: no error), ``err[1 + d] = index
-d``, ``err[ITEM_SLOT]`` = the failing work-item's linear id (``gpuoff.ir.bounds.item_id``).
+d``, ``err[SHAPE_SLOT + d]`` = the array's extent ``d`` (a device function's array is known
+only where it fails), ``err[ITEM_SLOT]`` = the failing work-item's linear id
+(``gpuoff.ir.bounds.item_id``).
 The runtime gives each worker its own err block and reports the record that
 ``gpuoff.ir.bounds.failure_order`` puts first: the lowest work-item, then the lowest check id,
 then the first failure (the rule every backend and the interpreter follow; a record is
@@ -53,8 +55,9 @@ raises ``go.OutOfMemoryError``."""
 SLOT_BYTES = 8
 HEADER_SLOTS = 9
 MAX_NDIM = 8
-ITEM_SLOT = 1 + MAX_NDIM
-ERROR_RECORD_LEN = 2 + MAX_NDIM
+SHAPE_SLOT = 1 + MAX_NDIM
+ITEM_SLOT = 1 + 2 * MAX_NDIM
+ERROR_RECORD_LEN = 2 + 2 * MAX_NDIM
 KEY_SLOT = ERROR_RECORD_LEN
 LOCK_SLOT = ERROR_RECORD_LEN + 1
 DEVICE_RECORD_LEN = ERROR_RECORD_LEN + 2

@@ -81,9 +81,10 @@ class CpuTarget(Target):
         return fl.wi_values[(name, dim)]
 
     def bounds_check(
-        self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+        self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value],
+        shape: list[ll.Value],
     ) -> None:
-        cpu_bounds_check(fl, ok, check_id, indices)
+        cpu_bounds_check(fl, ok, check_id, indices, shape)
 
     def math_call(
         self, fl: FunctionLowerer, name: str, args: list[ll.Value], st: t.ScalarType

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from llvmlite import ir as ll
 
-from codegen.abi import ITEM_SLOT
+from codegen.abi import ITEM_SLOT, SHAPE_SLOT
 from codegen.cpu_interchange import uses_fission
 from codegen.cpu_state import RowRecord, counted_loop
 from codegen.llvm import I1, I8, I32, I64, PTR, FunctionLowerer, gep, opaque_alloca
@@ -43,7 +43,8 @@ def make_row_record(fl: FunctionLowerer, module: n.Module, width: ll.Value) -> R
         return RowRecord("replay", flag, width)
     ndim = max(c.ndim for c in module.checks)
     ids = opaque_alloca(b, I64, width, "row.ids")
-    idx = opaque_alloca(b, I64, b.mul(width, ll.Constant(I64, max(ndim, 1))), "row.idx")
+    # per item: the indices, then the shape (2 * ndim rows of ``width``)
+    idx = opaque_alloca(b, I64, b.mul(width, ll.Constant(I64, 2 * max(ndim, 1))), "row.idx")
     memset = fl.ml.declare("llvm.memset.p0.i64", ll.VoidType(), [PTR, I8, I64, I1])
     b.call(memset, [ids, ll.Constant(I8, 0), b.mul(width, ll.Constant(I64, 8)),
                     ll.Constant(I1, 0)])  # fmt: skip
@@ -51,17 +52,19 @@ def make_row_record(fl: FunctionLowerer, module: n.Module, width: ll.Value) -> R
 
 
 def cpu_bounds_check(
-    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value],
+    shape: list[ll.Value],
 ) -> None:
-    """The CPU target's ``bounds_check`` hook."""
+    """The CPU target's ``bounds_check`` hook (``shape``: the array's extents, recorded with
+    the indices)."""
     b = fl.builder
     if not fl.fn.is_kernel:
-        _device_function_check(fl, ok, check_id, indices)
+        _device_function_check(fl, ok, check_id, indices, shape)
         return
     rr = fl.target_state
     mode = rr.mode if isinstance(rr, RowRecord) else "off"
     if mode in ("off", "replay"):
-        record_direct(fl, ok, check_id, indices)
+        record_direct(fl, ok, check_id, indices, shape)
         return
     assert isinstance(rr, RowRecord)
     bad = b.not_(ok)
@@ -80,7 +83,8 @@ def cpu_bounds_check(
                         b.icmp_unsigned(">", cur, cid))  # fmt: skip
         with b.if_then(earlier):
             b.store(cid, slot)
-            for d, v in enumerate(indices):
+            rows = [*enumerate(indices), *((rr.ndim + d, v) for d, v in enumerate(shape))]
+            for d, v in rows:  # rows 0..ndim: the indices; ndim..2 ndim: the shape
                 at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
                 b.store(v, gep(b, I64, rr.idx, at))
 
@@ -94,7 +98,8 @@ def call_check_state(fl: FunctionLowerer) -> tuple[ll.Value, ll.Value]:
 
 
 def _device_function_check(
-    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value],
+    shape: list[ll.Value],
 ) -> None:
     """In a device function: mode 1 ORs into the caller's row flag (``err_state`` is then an
     i32); mode 0 records exactly. Calls pass a constant, so inlining keeps one of the two."""
@@ -105,7 +110,7 @@ def _device_function_check(
             bad = b.zext(b.not_(ok), I32)
             b.store(b.or_(b.load(fl.err_state, typ=I32), bad), fl.err_state)
         with otherwise:
-            record_direct(fl, ok, check_id, indices)
+            record_direct(fl, ok, check_id, indices, shape)
 
 
 def item_of(fl: FunctionLowerer) -> ll.Value:
@@ -131,17 +136,21 @@ def earlier_than_record(
 
 
 def write_record(
-    fl: FunctionLowerer, rec: ll.Value, item: ll.Value, check: ll.Value, indices: list[ll.Value]
+    fl: FunctionLowerer, rec: ll.Value, item: ll.Value, check: ll.Value, indices: list[ll.Value],
+    shape: list[ll.Value],
 ) -> None:
     b = fl.builder
     b.store(check, rec)
     for d, idx in enumerate(indices):
         b.store(idx, gep(b, I64, rec, ll.Constant(I64, 1 + d)))
+    for d, n_d in enumerate(shape):
+        b.store(n_d, gep(b, I64, rec, ll.Constant(I64, SHAPE_SLOT + d)))
     b.store(item, gep(b, I64, rec, ll.Constant(I64, ITEM_SLOT)))
 
 
 def record_direct(
-    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+    fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value],
+    shape: list[ll.Value],
 ) -> None:
     """Write the record into ``fl.err_state`` unless it holds an earlier failure
     (``gpuoff.ir.bounds.failure_order``: lower work-item, then lower check id)."""
@@ -150,7 +159,7 @@ def record_direct(
         item = item_of(fl)
         cid = ll.Constant(I64, check_id)
         with b.if_then(earlier_than_record(fl, fl.err_state, item, cid)):
-            write_record(fl, fl.err_state, item, cid, indices)
+            write_record(fl, fl.err_state, item, cid, indices, shape)
 
 
 def row_failed(fl: FunctionLowerer, rr: RowRecord) -> ll.Value:
@@ -175,10 +184,10 @@ def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value, first: ll.Valu
         with b.if_then(b.icmp_unsigned("!=", cid, ll.Constant(I64, 0))):
             with b.if_then(earlier_than_record(fl, scratch, item, cid)):
                 vals = []
-                for d in range(rr.ndim):
+                for d in range(2 * rr.ndim):
                     at = b.add(b.mul(rr.width, ll.Constant(I64, d)), lx)
                     vals.append(b.load(gep(b, I64, idx, at), typ=I64))
-                write_record(fl, scratch, item, cid, vals)
+                write_record(fl, scratch, item, cid, vals[: rr.ndim], vals[rr.ndim :])
         b.store(ll.Constant(I64, 0), slot)
 
     with b.if_then(row_failed(fl, rr), likely=False):

@@ -27,7 +27,7 @@ object. **Hook API** (stable; subclass ``Target`` and override what differs):
 ``frem(fl, a, d, type) -> ir.Value``
     The exact remainder of a float division, C's ``fmod`` (default: LLVM's ``frem``, which the
     host's libm computes exactly; NVPTX lowers ``frem`` inexactly and overrides this).
-``bounds_check(fl, ok, check_id, indices) -> None``
+``bounds_check(fl, ok, check_id, indices, shape) -> None``
     Called right after a checked access's range test, in straight-line code: ``ok`` is i1
     (all indices in range). Record the error into ``fl.err_state`` (a pointer to
     ``ERROR_RECORD_LEN`` i64). The default updates it without branching (the lowest failing
@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 
 from llvmlite import ir as ll
 
-from codegen.abi import ERROR_RECORD_LEN
+from codegen.abi import ERROR_RECORD_LEN, SHAPE_SLOT
 from codegen.llvm_atomics import emit_atomic
 from codegen.llvm_base import (
     I1,
@@ -129,7 +129,8 @@ class Target:
         return fl.err_state, fl.check_mode
 
     def bounds_check(
-        self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value]
+        self, fl: FunctionLowerer, ok: ll.Value, check_id: int, indices: list[ll.Value],
+        shape: list[ll.Value],
     ) -> None:
         # One work-item's record: its lowest failing check id, the first failure of that
         # check (gpuoff.ir.bounds.failure_order); selects, no branch, so loops vectorise.
@@ -141,9 +142,11 @@ class Target:
                         b.icmp_unsigned(">", cur, cid))  # fmt: skip
         take = b.and_(b.not_(ok), earlier)
         b.store(b.select(take, cid, cur), slot0)
-        for d, idx in enumerate(indices):
-            slot = gep(b, I64, fl.err_state, ll.Constant(I64, 1 + d))
-            b.store(b.select(take, idx, b.load(slot, typ=I64)), slot)
+        values = [(1 + d, v) for d, v in enumerate(indices)]
+        values += [(SHAPE_SLOT + d, v) for d, v in enumerate(shape)]
+        for k, v in values:
+            slot = gep(b, I64, fl.err_state, ll.Constant(I64, k))
+            b.store(b.select(take, v, b.load(slot, typ=I64)), slot)
 
     def shared_array(self, ml: ModuleLowerer, shared: n.SharedArray) -> ll.Value:
         size = 1
@@ -411,7 +414,7 @@ class FunctionLowerer:
                 ok = in_d if ok is None else b.and_(ok, in_d)
             if ok is None:
                 ok = ll.Constant(I1, 1)
-            self.target.bounds_check(self, ok, check, idx)
+            self.target.bounds_check(self, ok, check, idx, list(arr.shape[: len(idx)]))
         offset: ll.Value | None = None
         for d, v in enumerate(idx):
             term = v if _is_one(arr.strides[d]) else b.mul(v, arr.strides[d])

@@ -485,8 +485,14 @@ class Plan:
         moved = tuple(args[i]._moved_to(self.kernel, where) for i in self.owned)
         return moved[0] if len(moved) == 1 else moved
 
-    def make_error(self, args: tuple[Any, ...], check: int, indices: tuple[int, ...]) -> Exception:
-        """The ``BoundsError`` of a failed check in a launch with ``args``."""
+    def make_error(self, args: tuple[Any, ...], check: int, indices: tuple[int, ...],
+                   shape: tuple[int, ...] = ()) -> Exception:  # fmt: skip
+        """The ``BoundsError`` of a failed check in a launch with ``args`` (``shape``: the
+        failing array's, when the error record has it: a device function's array)."""
+        if shape:
+            from gpuoff.ir.bounds import launch_error
+
+            return launch_error(self.module, check, indices, shape)
         shapes = {d.name: args[i].shape for i, d in enumerate(self.decls) if d.is_array}
         return bounds_error(self.module, shapes, check, indices)
 

@@ -60,7 +60,7 @@ def _message(kernel: go.Kernel[...], sig: str, x: np.ndarray, out: np.ndarray, g
             cfg = grid if block is None else (grid, (block,))
             kernel[cfg](x, out)
             go.synchronize()
-    return str(info.value).split(" in kernel")[0]
+    return str(info.value).split(" in ")[0]
 
 
 CASES = [
@@ -102,3 +102,26 @@ def test_the_ptx_publishes_with_a_key_and_a_lock(tmp_path: Path) -> None:
     proc = subprocess.run(["ptxas", "-arch=sm_80", str(src), "-o", str(tmp_path / "k.cubin")],
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
+
+
+@go.func
+def pick(arr: Borrow[Array[f32]], k: int) -> f32:
+    return arr[k]  # the failing access is in the device function
+
+
+@go.kernel
+def through_a_function(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    out[i] = pick(x, i + 2)
+
+
+def test_a_device_functions_array_is_reported_with_its_own_shape(device: str) -> None:
+    # found by the fuzzer (seed 20000011): cpu said "shape ()" for a device function's array
+    x = np.arange(10, dtype=np.float32)
+    want = "index (10,) out of range for arr with shape (10,)"
+    ref = _message(through_a_function, "f32[:], f32[:]", x, np.zeros(10, np.float32), 10, None,
+                   None)  # fmt: skip
+    assert ref == want
+    got = _message(through_a_function, "f32[:], f32[:]", x, np.zeros(10, np.float32), 10, None,
+                   device)  # fmt: skip
+    assert got == want

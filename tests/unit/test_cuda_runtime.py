@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import gpuoff.runtime.devices.cuda as cu
+from codegen.abi import DEVICE_RECORD_LEN, SHAPE_SLOT
 from codegen.nvptx import ptx_params
 from gpuoff.errors import BoundsError, CompileError, DeviceError
 from gpuoff.ir import interp
@@ -329,7 +330,8 @@ def test_bounds_error_surfaces_from_the_event() -> None:
 
     def fail(launch: Launch) -> None:
         err = struct.unpack("<Q", launch.slots[0])[0]
-        (ctypes.c_int64 * 9).from_address(err)[:2] = [1, 7]  # check 1 (x[i]), index 7
+        rec = (ctypes.c_int64 * DEVICE_RECORD_LEN).from_address(err)
+        rec[0], rec[1], rec[SHAPE_SLOT] = 1, 7, 4  # check 1 (x[i]), index 7, x's extent 4
 
     drv.on_launch = fail
     args: list[LaunchArg] = [2.0, ArrayArg(ax, 0, (4,), (1,)), ArrayArg(ay, 0, (4,), (1,))]

@@ -13,6 +13,7 @@ import pytest
 
 import gpuoff as go
 import gpuoff.runtime.devices as registry
+from codegen.abi import DEVICE_RECORD_LEN, SHAPE_SLOT
 from gpuoff import Array, Borrow, BorrowMut, f32
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime.devices.cuda import CudaDevice, CudaProgram
@@ -87,7 +88,8 @@ def test_bounds_error_from_the_device(cuda: FakeDriver) -> None:
 
         err = struct.unpack("<Q", launch.slots[0])[0]
         assert err != 0
-        (ctypes.c_int64 * 9).from_address(err)[:2] = [1, 8]
+        rec = (ctypes.c_int64 * DEVICE_RECORD_LEN).from_address(err)
+        rec[0], rec[1], rec[SHAPE_SLOT] = 1, 8, 8  # check, index, the array's extent
 
     cuda.on_launch = fail
     with pytest.raises(go.BoundsError, match=r"index \(8,\) out of range for x with shape \(8,\)"):
@@ -212,7 +214,8 @@ def test_numpy_argument_keeps_in_range_writes_of_a_failed_launch(cuda: FakeDrive
 
         real(launch)  # the interpreter: in-range writes done, the out-of-range one skipped
         err = struct.unpack("<Q", launch.slots[0])[0]
-        (ctypes.c_int64 * 9).from_address(err)[:2] = [1, 8]
+        rec = (ctypes.c_int64 * DEVICE_RECORD_LEN).from_address(err)
+        rec[0], rec[1], rec[SHAPE_SLOT] = 1, 8, 8  # check, index, the array's extent
 
     real: Callable[[Launch], None] = cuda.on_launch  # type: ignore[assignment]
     cuda.on_launch = run_then_fail

@@ -274,7 +274,7 @@ class Device(ABC):
 ProgramT = TypeVar("ProgramT", bound=Program)
 LaunchErrors = tuple[Any, tuple[Any, ...]]
 """How a packed launch builds its ``BoundsError``: ``(plan, args)``, for
-``plan.make_error(args, check, indices)`` (no closure per launch on the warm path)."""
+``plan.make_error(args, check, indices, shape)`` (no closure per launch on the warm path)."""
 
 
 class PackedLaunch(ABC, Generic[ProgramT]):

@@ -66,13 +66,15 @@ be small: a thread made with ``threading.stack_size``); beyond it the launch run
 big-stack thread instead (one core: such launches are rare)."""
 RUNNER_STACK = 64 << 20
 """The stack of that thread (address space; only what is touched becomes memory)."""
-ErrorFactory = Callable[[int, tuple[int, ...]], Exception]
+ErrorFactory = Callable[[int, tuple[int, ...], tuple[int, ...]], Exception]
 ErrorInfo = ErrorFactory | tuple[Any, tuple[Any, ...]] | None
-"""How to build a launch's BoundsError: a factory, or ``(plan, args)`` for
-``plan.make_error(args, check, indices)`` (no closure per launch on the hot path)."""
+"""How to build a launch's BoundsError: a factory ``(check, indices, shape)``, or ``(plan,
+args)`` for ``plan.make_error(args, check, indices, shape)`` (no closure per launch on the hot
+path). ``shape``: the failing array's, from the error record."""
 
 
-def _make_error(info: ErrorInfo, check: int, indices: tuple[int, ...]) -> Exception:
+def _make_error(info: ErrorInfo, check: int, indices: tuple[int, ...],
+                shape: tuple[int, ...] = ()) -> Exception:  # fmt: skip
     if check == abi.OUT_OF_MEMORY:
         return OutOfMemoryError(f"cpu: cannot allocate {indices[0] if indices else '?'} bytes "
                                 "of work-group memory (shared arrays, per-item state) for a "
@@ -80,9 +82,9 @@ def _make_error(info: ErrorInfo, check: int, indices: tuple[int, ...]) -> Except
     if info is None:
         return BoundsError(f"out-of-range access (check {check}, indices {indices})")
     if isinstance(info, tuple):
-        error: Exception = info[0].make_error(info[1], check, indices)
+        error: Exception = info[0].make_error(info[1], check, indices, shape)
         return error
-    return info(check, indices)
+    return info(check, indices, shape)
 
 
 _ErrBlock = ctypes.c_int64 * abi.ERROR_RECORD_LEN
@@ -141,7 +143,7 @@ class CpuEvent(Event):
         self._flag = threading.Event()
         self._lock = threading.Lock()
         self._remaining = 0
-        self._error: tuple[int, tuple[int, ...]] | None = None
+        self._error: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         self._error_item = 0  # the failing work-item of _error (failure_order)
         self._on_error = on_error
         self._reported = False
@@ -170,12 +172,13 @@ class CpuEvent(Event):
                 return
         fn()
 
-    def _record(self, check: int, indices: tuple[int, ...], item: int) -> None:
+    def _record(self, check: int, indices: tuple[int, ...], item: int,
+                shape: tuple[int, ...]) -> None:  # fmt: skip
         """Keep the failure that ``gpuoff.ir.bounds.failure_order`` puts first (chunks of
         work-groups finish in any order)."""
         with self._lock:
             if self._error is None or (item, check) < (self._error_item, self._error[0]):
-                self._error = (check, indices)
+                self._error = (check, indices, shape)
                 self._error_item = item
 
     def _finish(self, chunks: int = 1) -> None:
@@ -193,16 +196,19 @@ class CpuEvent(Event):
 
 
 def _take_error(err: Any, check_ndim: Callable[[int], int]
-                ) -> tuple[int, tuple[int, ...], int] | None:  # fmt: skip
-    """``(check id, indices, work-item)`` of an err block's record (then zeroed), or None."""
+                ) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:  # fmt: skip
+    """``(check id, indices, work-item, shape)`` of an err block's record (then zeroed), or
+    None (``codegen.abi``'s layout)."""
     if not err[0]:
         return None
     check = int(err[0])
-    indices = tuple(int(err[1 + d]) for d in range(check_ndim(check)))
+    ndim = check_ndim(check)
+    indices = tuple(int(err[1 + d]) for d in range(ndim))
+    shape = tuple(int(err[abi.SHAPE_SLOT + d]) for d in range(ndim))
     item = int(err[abi.ITEM_SLOT])
     for i in range(abi.ERROR_RECORD_LEN):
         err[i] = 0
-    return check, indices, item
+    return check, indices, item, shape
 
 
 _Chunk = tuple[CpuEvent, Any, Any, int, int, Any]
@@ -475,7 +481,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
             return _DONE
         found = _take_error(err, program.ndim_of)
         assert found is not None
-        return _FailedEvent(_make_error(on_error, found[0], found[1]))
+        return _FailedEvent(_make_error(on_error, found[0], found[1], found[3]))
 
     def _run_big(self, program: CpuProgram, block: Any, n_groups: int, pending: list[Event],
                  on_error: ErrorInfo) -> Event:  # fmt: skip
@@ -584,9 +590,9 @@ def _after(pending: list[Event], start: Callable[[], None]) -> None:
 def error_factory(module: Module, shapes: dict[str, tuple[int, ...]]) -> ErrorFactory:
     """Builds the ``BoundsError`` for a failed check, from the launch's array shapes."""
 
-    def make(check: int, indices: tuple[int, ...]) -> Exception:
+    def make(check: int, indices: tuple[int, ...], recorded: tuple[int, ...]) -> Exception:
         array = next((c.array for c in module.checks if c.id == check), "")
-        shape = shapes.get(array, ())
+        shape = recorded or shapes.get(array, ())
         from gpuoff.ir.bounds import launch_error
 
         return launch_error(module, check, indices, shape)

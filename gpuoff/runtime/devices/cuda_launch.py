@@ -201,16 +201,11 @@ def cuda_array_interface(
 
 
 def bounds_error(module: Module, record: Sequence[int], args: Sequence[LaunchArg]) -> GpuoffError:
-    """The ``BoundsError`` (or ``BarrierError``) for an error record ``[check id, index 0,
-    index 1, ...]``."""
+    """The ``BoundsError`` (or ``BarrierError``) for an error record (``codegen.abi``'s: check
+    id, indices, the array's shape, ...)."""
+    from codegen.abi import SHAPE_SLOT
+
     chk = module.check(int(record[0]))
     index = tuple(int(i) for i in record[1 : 1 + chk.ndim])
-    shape: tuple[int, ...] = ()
-    if chk.function == module.kernel.name:
-        for p, a in zip(module.kernel.params, args, strict=False):
-            if p.name == chk.array and isinstance(a, ArrayArg):
-                shape = a.shape
-        for sa in module.kernel.shared:
-            if sa.name == chk.array:
-                shape = sa.type.static_shape or ()
+    shape = tuple(int(s) for s in record[SHAPE_SLOT : SHAPE_SLOT + chk.ndim])
     return launch_error(module, chk.id, index, shape)

@@ -31,9 +31,10 @@ allocas:
 
 batch.body.lr.ph:                                 ; preds = %allocas
   %.27723 = lshr i64 %.4, 6
-  %.621 = tail call i64 @llvm.smin.i64(i64 %.4, i64 64)
-  %.691 = getelementptr i8, ptr %.16, i64 72
-  %.702 = getelementptr i8, ptr %.16, i64 8
+  %.625 = tail call i64 @llvm.smin.i64(i64 %.4, i64 64)
+  %.695 = getelementptr i8, ptr %.16, i64 136
+  %.706 = getelementptr i8, ptr %.16, i64 8
+  %.708 = getelementptr i8, ptr %.16, i64 72
   %1 = add nuw nsw i64 %.27723, 1
   %xtraiter2 = and i64 %1, 7
   %2 = icmp ult i64 %.4, 448
@@ -43,7 +44,7 @@ batch.body.lr.ph:                                 ; preds = %allocas
   br label %batch.body
 
 batch.body:                                       ; preds = %batch.body.lr.ph, %batch.group.end.1
-  %batch.first164 = phi i64 [ %.14, %batch.body.lr.ph ], [ %.722, %batch.group.end.1 ]
+  %batch.first164 = phi i64 [ %.14, %batch.body.lr.ph ], [ %.728, %batch.group.end.1 ]
   %.43 = urem i64 %batch.first164, %.7
   %.44 = udiv i64 %batch.first164, %.7
   %.45 = urem i64 %.44, %.8
@@ -198,11 +199,11 @@ mwhile.start.body.epil:                           ; preds = %mwhile.start.body.e
 
 mwhile.bhead.us.preheader:                        ; preds = %mwhile.start.body.epil, %mwhile.bhead.us.preheader.unr-lcssa
   %.273 = sub i64 %.1, %.197
-  %.42753 = icmp sge i64 %.49, %.58
-  %.43049 = icmp sge i64 %.48, %.55
+  %.42953 = icmp sge i64 %.49, %.58
+  %.43249 = icmp sge i64 %.48, %.55
   %18 = add i64 %.49, %.45
-  %brmerge203 = select i1 %.42753, i1 true, i1 %.43049
-  %brmerge207 = select i1 %.42753, i1 true, i1 %.43049
+  %brmerge203 = select i1 %.42953, i1 true, i1 %.43249
+  %brmerge207 = select i1 %.42953, i1 true, i1 %.43249
   br label %mwhile.group.body.us
 
 mwhile.group.body.us:                             ; preds = %mwhile.group.body.us.backedge, %mwhile.bhead.us.preheader
@@ -307,8 +308,8 @@ prefetch.end.us:                                  ; preds = %prefetch.body.us.ep
 
 mwhile.slow.us:                                   ; preds = %prefetch.end.us
   store i1 false, ptr %.253.us, align 1
-  %.43446.us = icmp sge i64 %.244.us, %.247.us
-  %or.cond204.not = or i1 %.43446.us, %brmerge203
+  %.43646.us = icmp sge i64 %.244.us, %.247.us
+  %or.cond204.not = or i1 %.43646.us, %brmerge203
   br i1 %or.cond204.not, label %mwhile.latch.us.thread, label %wi1.head.3.preheader.us.us.us
 
 mwhile.latch.us.thread:                           ; preds = %wi2.head.2.preheader.us, %mwhile.slow.us
@@ -316,25 +317,25 @@ mwhile.latch.us.thread:                           ; preds = %wi2.head.2.preheade
   br label %mwhile.group.latch.us
 
 mwhile.latch.us:                                  ; preds = %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us
-  store i8 %.461.us.us.us.us, ptr %.239.us, align 1
-  %.572.us = or i8 %.461.us.us.us.us, %masked.some.085.us
-  %.574.not.us = icmp eq i8 %.461.us.us.us.us, 0
-  br i1 %.574.not.us, label %mwhile.group.latch.us, label %mwhile.latch.if.us
+  store i8 %.463.us.us.us.us, ptr %.239.us, align 1
+  %.576.us = or i8 %.463.us.us.us.us, %masked.some.085.us
+  %.578.not.us = icmp eq i8 %.463.us.us.us.us, 0
+  br i1 %.578.not.us, label %mwhile.group.latch.us, label %mwhile.latch.if.us
 
 mwhile.latch.if.us:                               ; preds = %mwhile.latch.us.thread196, %mwhile.latch.us
-  %.572.us200 = phi i8 [ %.572.us198, %mwhile.latch.us.thread196 ], [ %.572.us, %mwhile.latch.us ]
-  %.587.us = add i64 %.255.us, %.1
-  store i64 %.587.us, ptr %.252.us, align 8
+  %.576.us200 = phi i8 [ %.576.us198, %mwhile.latch.us.thread196 ], [ %.576.us, %mwhile.latch.us ]
+  %.591.us = add i64 %.255.us, %.1
+  store i64 %.591.us, ptr %.252.us, align 8
   br label %mwhile.group.latch.us
 
 mwhile.group.latch.us:                            ; preds = %mwhile.latch.us.thread, %mwhile.latch.if.us, %mwhile.latch.us, %mwhile.group.body.us
-  %masked.some.1.us = phi i8 [ %.572.us200, %mwhile.latch.if.us ], [ %.572.us, %mwhile.latch.us ], [ %masked.some.085.us, %mwhile.group.body.us ], [ %masked.some.085.us, %mwhile.latch.us.thread ]
-  %.591.us = add nuw nsw i64 %mwhile.group86.us, 1
-  %.237.us = icmp slt i64 %.591.us, %.66
+  %masked.some.1.us = phi i8 [ %.576.us200, %mwhile.latch.if.us ], [ %.576.us, %mwhile.latch.us ], [ %masked.some.085.us, %mwhile.group.body.us ], [ %masked.some.085.us, %mwhile.latch.us.thread ]
+  %.595.us = add nuw nsw i64 %mwhile.group86.us, 1
+  %.237.us = icmp slt i64 %.595.us, %.66
   br i1 %.237.us, label %mwhile.group.body.us.backedge, label %mwhile.group.head.mwhile.group.end_crit_edge.us
 
 mwhile.group.body.us.backedge:                    ; preds = %mwhile.group.latch.us, %mwhile.group.head.mwhile.group.end_crit_edge.us
-  %mwhile.group86.us.be = phi i64 [ %.591.us, %mwhile.group.latch.us ], [ 0, %mwhile.group.head.mwhile.group.end_crit_edge.us ]
+  %mwhile.group86.us.be = phi i64 [ %.595.us, %mwhile.group.latch.us ], [ 0, %mwhile.group.head.mwhile.group.end_crit_edge.us ]
   %masked.some.085.us.be = phi i8 [ %masked.some.1.us, %mwhile.group.latch.us ], [ 0, %mwhile.group.head.mwhile.group.end_crit_edge.us ]
   br label %mwhile.group.body.us
 
@@ -344,67 +345,67 @@ wi2.head.2.preheader.us:                          ; preds = %prefetch.end.us
   br i1 %or.cond208.not, label %mwhile.latch.us.thread, label %wi1.head.2.preheader.us.us.us
 
 wi1.head.3.preheader.us.us.us:                    ; preds = %mwhile.slow.us, %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us
-  %wi2.355.us.us.us = phi i64 [ %.566.us.us.us, %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us ], [ %.49, %mwhile.slow.us ]
-  %masked.ran.154.us.us.us = phi i8 [ %.461.us.us.us.us, %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us ], [ 0, %mwhile.slow.us ]
-  %.440.us.us.us165 = sub i64 %wi2.355.us.us.us, %18
-  %.439.us.us.us = mul i64 %.440.us.us.us165, %.5
+  %wi2.355.us.us.us = phi i64 [ %.570.us.us.us, %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us ], [ %.49, %mwhile.slow.us ]
+  %masked.ran.154.us.us.us = phi i8 [ %.463.us.us.us.us, %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us ], [ 0, %mwhile.slow.us ]
+  %.442.us.us.us165 = sub i64 %wi2.355.us.us.us, %18
+  %.441.us.us.us = mul i64 %.442.us.us.us165, %.5
   br label %wi0.head.6.preheader.us.us.us.us
 
 wi0.head.6.preheader.us.us.us.us:                 ; preds = %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us, %wi1.head.3.preheader.us.us.us
-  %wi1.351.us.us.us.us = phi i64 [ %.48, %wi1.head.3.preheader.us.us.us ], [ %.563.us.us.us.us, %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us ]
-  %masked.ran.750.us.us.us.us = phi i8 [ %masked.ran.154.us.us.us, %wi1.head.3.preheader.us.us.us ], [ %.461.us.us.us.us, %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us ]
-  %.441.us.us.us.us = add i64 %.439.us.us.us, %wi1.351.us.us.us.us
-  %.443.us.us.us.us = mul i64 %.441.us.us.us.us, %.4
-  %29 = getelementptr i8, ptr %.249.us, i64 %.443.us.us.us.us
+  %wi1.351.us.us.us.us = phi i64 [ %.48, %wi1.head.3.preheader.us.us.us ], [ %.567.us.us.us.us, %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us ]
+  %masked.ran.750.us.us.us.us = phi i8 [ %masked.ran.154.us.us.us, %wi1.head.3.preheader.us.us.us ], [ %.463.us.us.us.us, %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us ]
+  %.443.us.us.us.us = add i64 %.441.us.us.us, %wi1.351.us.us.us.us
+  %.445.us.us.us.us = mul i64 %.443.us.us.us.us, %.4
+  %29 = getelementptr i8, ptr %.249.us, i64 %.445.us.us.us.us
   br label %wi0.body.6.us.us.us.us
 
 wi0.body.6.us.us.us.us:                           ; preds = %mwhile.next.us.us.us.us, %wi0.head.6.preheader.us.us.us.us
-  %wi0.648.us.us.us.us = phi i64 [ %.244.us, %wi0.head.6.preheader.us.us.us.us ], [ %.487.us.us.us.us, %mwhile.next.us.us.us.us ]
-  %masked.ran.847.us.us.us.us = phi i8 [ %masked.ran.750.us.us.us.us, %wi0.head.6.preheader.us.us.us.us ], [ %.461.us.us.us.us, %mwhile.next.us.us.us.us ]
-  %.442.us.us.us.us = sub nsw i64 %wi0.648.us.us.us.us, %.244.us
-  %.448.us.us.us.us = add i64 %.442.us.us.us.us, %.255.us
-  %.450.us.us.us.us = getelementptr i8, ptr %29, i64 %.442.us.us.us.us
-  %.451.us.us.us.us = load i8, ptr %.450.us.us.us.us, align 1
-  %.452.us.us.us.us = icmp ne i8 %.451.us.us.us.us, 0
-  %.455.us.us.us.us = icmp slt i64 %.448.us.us.us.us, %.11
-  %.457.us.us.us.us = select i1 %.452.us.us.us.us, i1 %.455.us.us.us.us, i1 false
-  %.458.us.us.us.us = zext i1 %.457.us.us.us.us to i8
-  store i8 %.458.us.us.us.us, ptr %.450.us.us.us.us, align 1
-  %.461.us.us.us.us = or i8 %masked.ran.847.us.us.us.us, %.458.us.us.us.us
-  br i1 %.457.us.us.us.us, label %atomic.ok.1.us.us.us.us, label %mwhile.next.us.us.us.us
+  %wi0.648.us.us.us.us = phi i64 [ %.244.us, %wi0.head.6.preheader.us.us.us.us ], [ %.489.us.us.us.us, %mwhile.next.us.us.us.us ]
+  %masked.ran.847.us.us.us.us = phi i8 [ %masked.ran.750.us.us.us.us, %wi0.head.6.preheader.us.us.us.us ], [ %.463.us.us.us.us, %mwhile.next.us.us.us.us ]
+  %.444.us.us.us.us = sub nsw i64 %wi0.648.us.us.us.us, %.244.us
+  %.450.us.us.us.us = add i64 %.444.us.us.us.us, %.255.us
+  %.452.us.us.us.us = getelementptr i8, ptr %29, i64 %.444.us.us.us.us
+  %.453.us.us.us.us = load i8, ptr %.452.us.us.us.us, align 1
+  %.454.us.us.us.us = icmp ne i8 %.453.us.us.us.us, 0
+  %.457.us.us.us.us = icmp slt i64 %.450.us.us.us.us, %.11
+  %.459.us.us.us.us = select i1 %.454.us.us.us.us, i1 %.457.us.us.us.us, i1 false
+  %.460.us.us.us.us = zext i1 %.459.us.us.us.us to i8
+  store i8 %.460.us.us.us.us, ptr %.452.us.us.us.us, align 1
+  %.463.us.us.us.us = or i8 %masked.ran.847.us.us.us.us, %.460.us.us.us.us
+  br i1 %.459.us.us.us.us, label %atomic.ok.1.us.us.us.us, label %mwhile.next.us.us.us.us
 
 atomic.ok.1.us.us.us.us:                          ; preds = %wi0.body.6.us.us.us.us
-  %.465.us.us.us.us = getelementptr i8, ptr %.10, i64 %.448.us.us.us.us
-  %.466.us.us.us.us = load i8, ptr %.465.us.us.us.us, align 1
-  %.469.us.us.us.us = and i8 %.466.us.us.us.us, 63
-  %.471.us.us.us.us = zext nneg i8 %.469.us.us.us.us to i64
-  %.478.us.us.us.us = getelementptr i32, ptr %.251.us, i64 %.471.us.us.us.us
-  %.480.us.us.us.us = load i32, ptr %.478.us.us.us.us, align 4
-  %.481.us.us.us.us = add i32 %.480.us.us.us.us, 1
-  store i32 %.481.us.us.us.us, ptr %.478.us.us.us.us, align 4
+  %.467.us.us.us.us = getelementptr i8, ptr %.10, i64 %.450.us.us.us.us
+  %.468.us.us.us.us = load i8, ptr %.467.us.us.us.us, align 1
+  %.471.us.us.us.us = and i8 %.468.us.us.us.us, 63
+  %.473.us.us.us.us = zext nneg i8 %.471.us.us.us.us to i64
+  %.480.us.us.us.us = getelementptr i32, ptr %.251.us, i64 %.473.us.us.us.us
+  %.482.us.us.us.us = load i32, ptr %.480.us.us.us.us, align 4
+  %.483.us.us.us.us = add i32 %.482.us.us.us.us, 1
+  store i32 %.483.us.us.us.us, ptr %.480.us.us.us.us, align 4
   br label %mwhile.next.us.us.us.us
 
 mwhile.next.us.us.us.us:                          ; preds = %atomic.ok.1.us.us.us.us, %wi0.body.6.us.us.us.us
-  %.487.us.us.us.us = add nsw i64 %wi0.648.us.us.us.us, 1
-  %.434.us.us.us.us = icmp slt i64 %.487.us.us.us.us, %.247.us
-  br i1 %.434.us.us.us.us, label %wi0.body.6.us.us.us.us, label %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us
+  %.489.us.us.us.us = add nsw i64 %wi0.648.us.us.us.us, 1
+  %.436.us.us.us.us = icmp slt i64 %.489.us.us.us.us, %.247.us
+  br i1 %.436.us.us.us.us, label %wi0.body.6.us.us.us.us, label %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us
 
 wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us: ; preds = %mwhile.next.us.us.us.us
-  %.563.us.us.us.us = add nsw i64 %wi1.351.us.us.us.us, 1
-  %.430.us.us.us.us = icmp slt i64 %.563.us.us.us.us, %.55
-  br i1 %.430.us.us.us.us, label %wi0.head.6.preheader.us.us.us.us, label %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us
+  %.567.us.us.us.us = add nsw i64 %wi1.351.us.us.us.us, 1
+  %.432.us.us.us.us = icmp slt i64 %.567.us.us.us.us, %.55
+  br i1 %.432.us.us.us.us, label %wi0.head.6.preheader.us.us.us.us, label %wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us
 
 wi1.head.3.wi1.end.3_crit_edge.split.us.us.us.us: ; preds = %wi0.head.6.wi0.end.6.endif_crit_edge.us.us.us.us
-  %.566.us.us.us = add nsw i64 %wi2.355.us.us.us, 1
-  %.427.us.us.us = icmp slt i64 %.566.us.us.us, %.58
-  br i1 %.427.us.us.us, label %wi1.head.3.preheader.us.us.us, label %mwhile.latch.us
+  %.570.us.us.us = add nsw i64 %wi2.355.us.us.us, 1
+  %.429.us.us.us = icmp slt i64 %.570.us.us.us, %.58
+  br i1 %.429.us.us.us, label %wi1.head.3.preheader.us.us.us, label %mwhile.latch.us
 
 wi1.head.2.preheader.us.us.us:                    ; preds = %wi2.head.2.preheader.us, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.us
-  %wi2.274.us.us.us = phi i64 [ %.422.us.us.us, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.us ], [ %.49, %wi2.head.2.preheader.us ]
+  %wi2.274.us.us.us = phi i64 [ %.424.us.us.us, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.us ], [ %.49, %wi2.head.2.preheader.us ]
   br label %wi0.head.4.preheader.us.us.us.us
 
 wi0.head.4.preheader.us.us.us.us:                 ; preds = %wi0.head.4.wi0.end.4.endif_crit_edge.us.us.us.us, %wi1.head.2.preheader.us.us.us
-  %wi1.269.us.us.us.us = phi i64 [ %.48, %wi1.head.2.preheader.us.us.us ], [ %.419.us.us.us.us, %wi0.head.4.wi0.end.4.endif_crit_edge.us.us.us.us ]
+  %wi1.269.us.us.us.us = phi i64 [ %.48, %wi1.head.2.preheader.us.us.us ], [ %.421.us.us.us.us, %wi0.head.4.wi0.end.4.endif_crit_edge.us.us.us.us ]
   br label %atomic.ok.us.us.us.us
 
 atomic.ok.us.us.us.us:                            ; preds = %atomic.ok.us.us.us.us, %wi0.head.4.preheader.us.us.us.us
@@ -423,26 +424,26 @@ atomic.ok.us.us.us.us:                            ; preds = %atomic.ok.us.us.us.
   br i1 %.318.us.us.us.us, label %atomic.ok.us.us.us.us, label %wi0.head.4.wi0.end.4.endif_crit_edge.us.us.us.us
 
 wi0.head.4.wi0.end.4.endif_crit_edge.us.us.us.us: ; preds = %atomic.ok.us.us.us.us
-  %.419.us.us.us.us = add nsw i64 %wi1.269.us.us.us.us, 1
-  %.314.us.us.us.us = icmp slt i64 %.419.us.us.us.us, %.55
+  %.421.us.us.us.us = add nsw i64 %wi1.269.us.us.us.us, 1
+  %.314.us.us.us.us = icmp slt i64 %.421.us.us.us.us, %.55
   br i1 %.314.us.us.us.us, label %wi0.head.4.preheader.us.us.us.us, label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.us
 
 wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.us: ; preds = %wi0.head.4.wi0.end.4.endif_crit_edge.us.us.us.us
-  %.422.us.us.us = add nsw i64 %wi2.274.us.us.us, 1
-  %.311.us.us.us = icmp slt i64 %.422.us.us.us, %.58
+  %.424.us.us.us = add nsw i64 %wi2.274.us.us.us, 1
+  %.311.us.us.us = icmp slt i64 %.424.us.us.us, %.58
   br i1 %.311.us.us.us, label %wi1.head.2.preheader.us.us.us, label %mwhile.latch.us.thread196
 
 mwhile.latch.us.thread196:                        ; preds = %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.us
   store i8 1, ptr %.239.us, align 1
-  %.572.us198 = or i8 %masked.some.085.us, 1
+  %.576.us198 = or i8 %masked.some.085.us, 1
   br label %mwhile.latch.if.us
 
 mwhile.group.head.mwhile.group.end_crit_edge.us:  ; preds = %mwhile.group.latch.us
-  %.594.not.us = icmp eq i8 %masked.some.1.us, 0
-  br i1 %.594.not.us, label %batch.group.body.1.preheader, label %mwhile.group.body.us.backedge
+  %.598.not.us = icmp eq i8 %masked.some.1.us, 0
+  br i1 %.598.not.us, label %batch.group.body.1.preheader, label %mwhile.group.body.us.backedge
 
 batch.group.body.1.preheader:                     ; preds = %mwhile.group.head.mwhile.group.end_crit_edge.us
-  %brmerge211 = select i1 %.42753, i1 true, i1 %.43049
+  %brmerge211 = select i1 %.42953, i1 true, i1 %.43249
   br label %batch.group.body.1
 
 mwhile.start.body:                                ; preds = %mwhile.start.body, %batch.group.end.new
@@ -501,110 +502,111 @@ mwhile.start.body:                                ; preds = %mwhile.start.body, 
   br i1 %niter.ncmp.3.not, label %mwhile.bhead.us.preheader.unr-lcssa, label %mwhile.start.body
 
 batch.group.body.1:                               ; preds = %batch.group.body.1.preheader, %wi2.end.4
-  %batch.group.1162 = phi i64 [ %.720, %wi2.end.4 ], [ 0, %batch.group.body.1.preheader ]
-  %.599 = add nsw i64 %batch.group.1162, %.43
-  %.600 = mul nsw i64 %.599, %.4
-  %.601 = add nsw i64 %.600, %.4
-  %.603 = tail call i64 @llvm.smin.i64(i64 %.601, i64 %.1)
-  %.607.idx = shl i64 %batch.group.1162, 8
-  %.607 = getelementptr i8, ptr %local, i64 %.607.idx
-  %.622 = add i64 %.600, %.621
-  %.624 = tail call i64 @llvm.smin.i64(i64 %.622, i64 %.603)
+  %batch.group.1162 = phi i64 [ %.726, %wi2.end.4 ], [ 0, %batch.group.body.1.preheader ]
+  %.603 = add nsw i64 %batch.group.1162, %.43
+  %.604 = mul nsw i64 %.603, %.4
+  %.605 = add nsw i64 %.604, %.4
+  %.607 = tail call i64 @llvm.smin.i64(i64 %.605, i64 %.1)
+  %.611.idx = shl i64 %batch.group.1162, 8
+  %.611 = getelementptr i8, ptr %local, i64 %.611.idx
+  %.626 = add i64 %.604, %.625
+  %.628 = tail call i64 @llvm.smin.i64(i64 %.626, i64 %.607)
   br i1 %brmerge211, label %wi2.end.4, label %wi1.head.4.preheader.lr.ph.split.us
 
 wi1.head.4.preheader.lr.ph.split.us:              ; preds = %batch.group.body.1
-  %.633111 = icmp slt i64 %.600, %.624
-  %.667114.fr = freeze i1 %.633111
-  br i1 %.667114.fr, label %wi1.head.4.preheader.us.us.us, label %wi2.end.4
+  %.637111 = icmp slt i64 %.604, %.628
+  %.671114.fr = freeze i1 %.637111
+  br i1 %.671114.fr, label %wi1.head.4.preheader.us.us.us, label %wi2.end.4
 
 wi1.head.4.preheader.us.us.us:                    ; preds = %wi1.head.4.preheader.lr.ph.split.us, %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us
-  %wi2.4148.us.us.us = phi i64 [ %.717.us.us.us, %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us ], [ %.49, %wi1.head.4.preheader.lr.ph.split.us ]
-  %.686.us.us.us = mul i64 %wi2.4148.us.us.us, %.2
+  %wi2.4148.us.us.us = phi i64 [ %.723.us.us.us, %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us ], [ %.49, %wi1.head.4.preheader.lr.ph.split.us ]
+  %.690.us.us.us = mul i64 %wi2.4148.us.us.us, %.2
   br label %wi0.head.8.preheader.us.us.us.us.us
 
 wi0.head.8.preheader.us.us.us.us.us:              ; preds = %wi0.end.8.endif.us.us.us.us.us, %wi1.head.4.preheader.us.us.us
-  %wi1.4117.us.us.us.us.us = phi i64 [ %.48, %wi1.head.4.preheader.us.us.us ], [ %.714.us.us.us.us.us, %wi0.end.8.endif.us.us.us.us.us ]
+  %wi1.4117.us.us.us.us.us = phi i64 [ %.48, %wi1.head.4.preheader.us.us.us ], [ %.720.us.us.us.us.us, %wi0.end.8.endif.us.us.us.us.us ]
   br label %wi0.body.8.us.us.us.us.us
 
 wi0.body.9.us.us.us.us.us:                        ; preds = %wi0.head.9.preheader.us.us.us.us.us, %wi0.body.9.endif.us.us.us.us.us
-  %wi0.9115.us.us.us.us.us = phi i64 [ %.600, %wi0.head.9.preheader.us.us.us.us.us ], [ %.710.us.us.us.us.us, %wi0.body.9.endif.us.us.us.us.us ]
-  %.675.us.us.us.us.us = sub nsw i64 %wi0.9115.us.us.us.us.us, %.600
-  %.683.not.us.us.us.us.us = icmp ult i64 %.675.us.us.us.us.us, %.13
-  br i1 %.683.not.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us, label %wi0.body.9.if.us.us.us.us.us, !prof !7
+  %wi0.9115.us.us.us.us.us = phi i64 [ %.604, %wi0.head.9.preheader.us.us.us.us.us ], [ %.716.us.us.us.us.us, %wi0.body.9.endif.us.us.us.us.us ]
+  %.679.us.us.us.us.us = sub nsw i64 %wi0.9115.us.us.us.us.us, %.604
+  %.687.not.us.us.us.us.us = icmp ult i64 %.679.us.us.us.us.us, %.13
+  br i1 %.687.not.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us, label %wi0.body.9.if.us.us.us.us.us, !prof !7
 
 wi0.body.9.if.us.us.us.us.us:                     ; preds = %wi0.body.9.us.us.us.us.us
-  %.689.us.us.us.us.us = add i64 %wi0.9115.us.us.us.us.us, %.688.us.us.us.us.us
-  %.690.us.us.us.us.us = load i64, ptr %.16, align 8
-  %.692.us.us.us.us.us = load i64, ptr %.691, align 8
-  %.693.us.us.us.us.us = icmp eq i64 %.690.us.us.us.us.us, 0
-  %.694.us.us.us.us.us = icmp ult i64 %.689.us.us.us.us.us, %.692.us.us.us.us.us
-  %.695.us.us.us.us.us = icmp eq i64 %.689.us.us.us.us.us, %.692.us.us.us.us.us
-  %.696.us.us.us.us.us = icmp ugt i64 %.690.us.us.us.us.us, 5
-  %.697.us.us.us.us.us = and i1 %.696.us.us.us.us.us, %.695.us.us.us.us.us
-  %.698.us.us.us.us.us = or i1 %.694.us.us.us.us.us, %.697.us.us.us.us.us
-  %.699.us.us.us.us.us = or i1 %.693.us.us.us.us.us, %.698.us.us.us.us.us
-  br i1 %.699.us.us.us.us.us, label %wi0.body.9.if.if.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us
+  %.693.us.us.us.us.us = add i64 %wi0.9115.us.us.us.us.us, %.692.us.us.us.us.us
+  %.694.us.us.us.us.us = load i64, ptr %.16, align 8
+  %.696.us.us.us.us.us = load i64, ptr %.695, align 8
+  %.697.us.us.us.us.us = icmp eq i64 %.694.us.us.us.us.us, 0
+  %.698.us.us.us.us.us = icmp ult i64 %.693.us.us.us.us.us, %.696.us.us.us.us.us
+  %.699.us.us.us.us.us = icmp eq i64 %.693.us.us.us.us.us, %.696.us.us.us.us.us
+  %.700.us.us.us.us.us = icmp ugt i64 %.694.us.us.us.us.us, 5
+  %.701.us.us.us.us.us = and i1 %.700.us.us.us.us.us, %.699.us.us.us.us.us
+  %.702.us.us.us.us.us = or i1 %.698.us.us.us.us.us, %.701.us.us.us.us.us
+  %.703.us.us.us.us.us = or i1 %.697.us.us.us.us.us, %.702.us.us.us.us.us
+  br i1 %.703.us.us.us.us.us, label %wi0.body.9.if.if.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us
 
 wi0.body.9.if.if.us.us.us.us.us:                  ; preds = %wi0.body.9.if.us.us.us.us.us
   store i64 5, ptr %.16, align 8
-  store i64 %.675.us.us.us.us.us, ptr %.702, align 8
-  store i64 %.689.us.us.us.us.us, ptr %.691, align 8
+  store i64 %.679.us.us.us.us.us, ptr %.706, align 8
+  store i64 %.13, ptr %.708, align 8
+  store i64 %.693.us.us.us.us.us, ptr %.695, align 8
   br label %wi0.body.9.endif.us.us.us.us.us
 
 wi0.body.9.endif.us.us.us.us.us:                  ; preds = %wi0.body.9.if.if.us.us.us.us.us, %wi0.body.9.if.us.us.us.us.us, %wi0.body.9.us.us.us.us.us
-  %.710.us.us.us.us.us = add nsw i64 %wi0.9115.us.us.us.us.us, 1
-  %.667.us.us.us.us.us = icmp slt i64 %.710.us.us.us.us.us, %.624
-  br i1 %.667.us.us.us.us.us, label %wi0.body.9.us.us.us.us.us, label %wi0.end.8.endif.us.us.us.us.us
+  %.716.us.us.us.us.us = add nsw i64 %wi0.9115.us.us.us.us.us, 1
+  %.671.us.us.us.us.us = icmp slt i64 %.716.us.us.us.us.us, %.628
+  br i1 %.671.us.us.us.us.us, label %wi0.body.9.us.us.us.us.us, label %wi0.end.8.endif.us.us.us.us.us
 
 wi0.end.8.endif.us.us.us.us.us:                   ; preds = %wi0.body.9.endif.us.us.us.us.us, %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us
-  %.714.us.us.us.us.us = add nsw i64 %wi1.4117.us.us.us.us.us, 1
-  %.629.us.us.us.us.us = icmp slt i64 %.714.us.us.us.us.us, %.55
-  br i1 %.629.us.us.us.us.us, label %wi0.head.8.preheader.us.us.us.us.us, label %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us
+  %.720.us.us.us.us.us = add nsw i64 %wi1.4117.us.us.us.us.us, 1
+  %.633.us.us.us.us.us = icmp slt i64 %.720.us.us.us.us.us, %.55
+  br i1 %.633.us.us.us.us.us, label %wi0.head.8.preheader.us.us.us.us.us, label %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us
 
 wi0.body.8.us.us.us.us.us:                        ; preds = %atomic.end.2.us.us.us.us.us, %wi0.head.8.preheader.us.us.us.us.us
-  %wi0.8113.us.us.us.us.us = phi i64 [ %.600, %wi0.head.8.preheader.us.us.us.us.us ], [ %.661.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
-  %row.bad.3112.us.us.us.us.us = phi i32 [ 0, %wi0.head.8.preheader.us.us.us.us.us ], [ %.653.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
-  %.641.us.us.us.us.us = sub nsw i64 %wi0.8113.us.us.us.us.us, %.600
-  %.649.us.us.us.us.us = icmp uge i64 %.641.us.us.us.us.us, %.13
-  %.652.us.us.us.us.us = zext i1 %.649.us.us.us.us.us to i32
-  %.653.us.us.us.us.us = or i32 %row.bad.3112.us.us.us.us.us, %.652.us.us.us.us.us
-  br i1 %.649.us.us.us.us.us, label %atomic.end.2.us.us.us.us.us, label %atomic.ok.2.us.us.us.us.us
+  %wi0.8113.us.us.us.us.us = phi i64 [ %.604, %wi0.head.8.preheader.us.us.us.us.us ], [ %.665.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
+  %row.bad.3112.us.us.us.us.us = phi i32 [ 0, %wi0.head.8.preheader.us.us.us.us.us ], [ %.657.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
+  %.645.us.us.us.us.us = sub nsw i64 %wi0.8113.us.us.us.us.us, %.604
+  %.653.us.us.us.us.us = icmp uge i64 %.645.us.us.us.us.us, %.13
+  %.656.us.us.us.us.us = zext i1 %.653.us.us.us.us.us to i32
+  %.657.us.us.us.us.us = or i32 %row.bad.3112.us.us.us.us.us, %.656.us.us.us.us.us
+  br i1 %.653.us.us.us.us.us, label %atomic.end.2.us.us.us.us.us, label %atomic.ok.2.us.us.us.us.us
 
 atomic.ok.2.us.us.us.us.us:                       ; preds = %wi0.body.8.us.us.us.us.us
-  %.655.us.us.us.us.us = getelementptr i32, ptr %.12, i64 %.641.us.us.us.us.us
-  %.646.us.us.us.us.us = getelementptr i32, ptr %.607, i64 %.641.us.us.us.us.us
-  %.647.us.us.us.us.us = load i32, ptr %.646.us.us.us.us.us, align 4
-  %.657.us.us.us.us.us = atomicrmw add ptr %.655.us.us.us.us.us, i32 %.647.us.us.us.us.us monotonic, align 4
+  %.659.us.us.us.us.us = getelementptr i32, ptr %.12, i64 %.645.us.us.us.us.us
+  %.650.us.us.us.us.us = getelementptr i32, ptr %.611, i64 %.645.us.us.us.us.us
+  %.651.us.us.us.us.us = load i32, ptr %.650.us.us.us.us.us, align 4
+  %.661.us.us.us.us.us = atomicrmw add ptr %.659.us.us.us.us.us, i32 %.651.us.us.us.us.us monotonic, align 4
   br label %atomic.end.2.us.us.us.us.us
 
 atomic.end.2.us.us.us.us.us:                      ; preds = %atomic.ok.2.us.us.us.us.us, %wi0.body.8.us.us.us.us.us
-  %.661.us.us.us.us.us = add nsw i64 %wi0.8113.us.us.us.us.us, 1
-  %.633.us.us.us.us.us = icmp slt i64 %.661.us.us.us.us.us, %.624
-  br i1 %.633.us.us.us.us.us, label %wi0.body.8.us.us.us.us.us, label %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us
+  %.665.us.us.us.us.us = add nsw i64 %wi0.8113.us.us.us.us.us, 1
+  %.637.us.us.us.us.us = icmp slt i64 %.665.us.us.us.us.us, %.628
+  br i1 %.637.us.us.us.us.us, label %wi0.body.8.us.us.us.us.us, label %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us
 
 wi0.head.9.preheader.us.us.us.us.us:              ; preds = %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us
-  %.687.us.us.us.us.us = add i64 %wi1.4117.us.us.us.us.us, %.686.us.us.us
-  %.688.us.us.us.us.us = mul i64 %.687.us.us.us.us.us, %.1
+  %.691.us.us.us.us.us = add i64 %wi1.4117.us.us.us.us.us, %.690.us.us.us
+  %.692.us.us.us.us.us = mul i64 %.691.us.us.us.us.us, %.1
   br label %wi0.body.9.us.us.us.us.us
 
 wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us:    ; preds = %atomic.end.2.us.us.us.us.us
-  %.664.not.us.us.us.us.us = icmp eq i32 %.653.us.us.us.us.us, 0
-  br i1 %.664.not.us.us.us.us.us, label %wi0.end.8.endif.us.us.us.us.us, label %wi0.head.9.preheader.us.us.us.us.us, !prof !7
+  %.668.not.us.us.us.us.us = icmp eq i32 %.657.us.us.us.us.us, 0
+  br i1 %.668.not.us.us.us.us.us, label %wi0.end.8.endif.us.us.us.us.us, label %wi0.head.9.preheader.us.us.us.us.us, !prof !7
 
 wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us: ; preds = %wi0.end.8.endif.us.us.us.us.us
-  %.717.us.us.us = add nsw i64 %wi2.4148.us.us.us, 1
-  %.626.us.us.us = icmp slt i64 %.717.us.us.us, %.58
-  br i1 %.626.us.us.us, label %wi1.head.4.preheader.us.us.us, label %wi2.end.4
+  %.723.us.us.us = add nsw i64 %wi2.4148.us.us.us, 1
+  %.630.us.us.us = icmp slt i64 %.723.us.us.us, %.58
+  br i1 %.630.us.us.us, label %wi1.head.4.preheader.us.us.us, label %wi2.end.4
 
 batch.group.end.1:                                ; preds = %wi2.end.4, %batch.body
-  %.722 = add nsw i64 %.66, %batch.first164
-  %.41 = icmp slt i64 %.722, %.15
+  %.728 = add nsw i64 %.66, %batch.first164
+  %.41 = icmp slt i64 %.728, %.15
   br i1 %.41, label %batch.body, label %batch.end
 
 wi2.end.4:                                        ; preds = %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us, %batch.group.body.1, %wi1.head.4.preheader.lr.ph.split.us
-  %.720 = add nuw nsw i64 %batch.group.1162, 1
-  %.597 = icmp slt i64 %.720, %.66
-  br i1 %.597, label %batch.group.body.1, label %batch.group.end.1
+  %.726 = add nuw nsw i64 %batch.group.1162, 1
+  %.601 = icmp slt i64 %.726, %.66
+  br i1 %.601, label %batch.group.body.1, label %batch.group.end.1
 }
 
 ; Function Attrs: mustprogress nocallback nofree nounwind willreturn memory(argmem: write)
@@ -639,8 +641,8 @@ entry:
   %.29 = load ptr, ptr %.28, align 8
   %.30 = getelementptr i8, ptr %.1, i64 104
   %.31 = load i64, ptr %.30, align 8
-  %errrec = alloca [10 x i64], align 8
-  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(80) %errrec, i8 0, i64 80, i1 false)
+  %errrec = alloca [18 x i64], align 8
+  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(144) %errrec, i8 0, i64 144, i1 false)
   call fastcc void @histogram64.groups(i64 %.7, i64 %.9, i64 %.11, i64 %.13, i64 %.15, i64 %.17, i64 %.19, i64 %.21, ptr %.25, i64 %.27, ptr %.29, i64 %.31, i64 %.2, i64 %.3, ptr %errrec)
   %.35 = load i64, ptr %errrec, align 8
   %.37 = load i64, ptr %.4, align 8
@@ -650,6 +652,8 @@ entry:
   br i1 %.40, label %entry.if, label %entry.endif, !prof !8
 
 entry.if:                                         ; preds = %entry
+  %.fca.17.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 136
+  %.fca.13.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 104
   %.fca.9.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 72
   %.fca.5.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 40
   %.fca.1.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 8
@@ -660,9 +664,15 @@ entry.if:                                         ; preds = %entry
   %.64 = getelementptr i8, ptr %.4, i64 40
   %1 = load <4 x i64>, ptr %.fca.5.gep, align 8
   store <4 x i64> %1, ptr %.64, align 8
-  %.79 = load i64, ptr %.fca.9.gep, align 8
   %.80 = getelementptr i8, ptr %.4, i64 72
-  store i64 %.79, ptr %.80, align 8
+  %2 = load <4 x i64>, ptr %.fca.9.gep, align 8
+  store <4 x i64> %2, ptr %.80, align 8
+  %.96 = getelementptr i8, ptr %.4, i64 104
+  %3 = load <4 x i64>, ptr %.fca.13.gep, align 8
+  store <4 x i64> %3, ptr %.96, align 8
+  %.111 = load i64, ptr %.fca.17.gep, align 8
+  %.112 = getelementptr i8, ptr %.4, i64 136
+  store i64 %.111, ptr %.112, align 8
   br label %entry.endif
 
 entry.endif:                                      ; preds = %entry.if, %entry

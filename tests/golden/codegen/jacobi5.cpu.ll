@@ -13,9 +13,11 @@ allocas:
 group.body.lr.ph:                                 ; preds = %allocas
   %.72 = add i64 %.11, -1
   %.83 = add i64 %.12, -1
-  %.228 = getelementptr i8, ptr %.18, i64 72
+  %.228 = getelementptr i8, ptr %.18, i64 136
   %.239 = getelementptr i8, ptr %.18, i64 8
   %.241 = getelementptr i8, ptr %.18, i64 16
+  %.243 = getelementptr i8, ptr %.18, i64 72
+  %.245 = getelementptr i8, ptr %.18, i64 80
   %broadcast.splatinsert24 = insertelement <8 x i64> poison, i64 %.83, i64 0
   %broadcast.splat25 = shufflevector <8 x i64> %broadcast.splatinsert24, <8 x i64> poison, <8 x i32> zeroinitializer
   %broadcast.splatinsert26 = insertelement <8 x i64> poison, i64 %.15, i64 0
@@ -27,7 +29,7 @@ group.body.lr.ph:                                 ; preds = %allocas
   br label %group.body
 
 group.body:                                       ; preds = %group.body.lr.ph, %wi2.end
-  %group71 = phi i64 [ %.16, %group.body.lr.ph ], [ %.262, %wi2.end ]
+  %group71 = phi i64 [ %.16, %group.body.lr.ph ], [ %.266, %wi2.end ]
   %.28 = urem i64 %group71, %.7
   %.29 = udiv i64 %group71, %.7
   %.30 = urem i64 %.29, %.8
@@ -75,7 +77,7 @@ wi1.head.preheader.us.preheader:                  ; preds = %wi1.head.preheader.
   br label %wi1.head.preheader.us
 
 wi1.head.preheader.us:                            ; preds = %wi1.head.preheader.us.preheader, %wi1.head.wi1.end_crit_edge.us
-  %wi250.us = phi i64 [ %.259.us, %wi1.head.wi1.end_crit_edge.us ], [ %.34, %wi1.head.preheader.us.preheader ]
+  %wi250.us = phi i64 [ %.263.us, %wi1.head.wi1.end_crit_edge.us ], [ %.34, %wi1.head.preheader.us.preheader ]
   %.223.us = mul i64 %wi250.us, %.2
   br label %wi0.head.preheader.us
 
@@ -90,7 +92,7 @@ wi0.end.us.thread78:                              ; preds = %wi0.body.us34.us, %
   br i1 %.143.not.us80, label %wi0.end.endif.us, label %wi0.body.1.lr.ph.us, !prof !1
 
 wi0.body.1.us51:                                  ; preds = %wi0.body.1.lr.ph.us, %if.end.1.us
-  %wi0.144.us52 = phi i64 [ %.252.us53, %if.end.1.us ], [ %.32, %wi0.body.1.lr.ph.us ]
+  %wi0.144.us52 = phi i64 [ %.256.us53, %if.end.1.us ], [ %.32, %wi0.body.1.lr.ph.us ]
   %.172.us = icmp sgt i64 %wi0.144.us52, 0
   %.178.us = icmp slt i64 %wi0.144.us52, %.83
   %or.cond30.us = select i1 %.172.us, i1 %.178.us, i1 false
@@ -116,17 +118,19 @@ if.then.1.if.if.us:                               ; preds = %if.then.1.if.us
   store i64 5, ptr %.18, align 8
   store i64 %wi146.us, ptr %.239, align 8
   store i64 %wi0.144.us52, ptr %.241, align 8
+  store i64 %.14, ptr %.243, align 8
+  store i64 %.15, ptr %.245, align 8
   store i64 %.226.us, ptr %.228, align 8
   br label %if.end.1.us
 
 if.end.1.us:                                      ; preds = %if.then.1.if.if.us, %if.then.1.if.us, %wi0.body.1.us51
-  %.252.us53 = add nsw i64 %wi0.144.us52, 1
-  %.146.us54 = icmp slt i64 %.252.us53, %.37
+  %.256.us53 = add nsw i64 %wi0.144.us52, 1
+  %.146.us54 = icmp slt i64 %.256.us53, %.37
   br i1 %.146.us54, label %wi0.body.1.us51, label %wi0.end.endif.us
 
 wi0.end.endif.us:                                 ; preds = %if.end.1.us, %wi0.end.us, %wi0.body.lr.ph.us, %wi0.head.preheader.us, %wi0.body.1.lr.ph.us, %wi0.end.us.thread78
-  %.256.us = add nsw i64 %wi146.us, 1
-  %.48.us = icmp slt i64 %.256.us, %.40
+  %.260.us = add nsw i64 %wi146.us, 1
+  %.48.us = icmp slt i64 %.260.us, %.40
   br i1 %.48.us, label %wi0.head.preheader.us, label %wi1.head.wi1.end_crit_edge.us
 
 wi0.body.us55:                                    ; preds = %wi0.body.us55.preheader44, %if.end.us
@@ -168,7 +172,7 @@ if.end.us:                                        ; preds = %if.then.if.us, %if.
   br i1 %.52.us63, label %wi0.body.us55, label %wi0.end.us, !llvm.loop !4
 
 wi0.head.preheader.us:                            ; preds = %wi1.head.preheader.us, %wi0.end.endif.us
-  %wi146.us = phi i64 [ %.33, %wi1.head.preheader.us ], [ %.256.us, %wi0.end.endif.us ]
+  %wi146.us = phi i64 [ %.33, %wi1.head.preheader.us ], [ %.260.us, %wi0.end.endif.us ]
   br i1 %.5231, label %wi0.body.lr.ph.us, label %wi0.end.endif.us
 
 wi0.body.lr.ph.us:                                ; preds = %wi0.head.preheader.us
@@ -330,16 +334,16 @@ wi0.body.1.lr.ph.us:                              ; preds = %wi0.end.us, %wi0.en
   br i1 %.169.fr.us, label %wi0.body.1.us51, label %wi0.end.endif.us
 
 wi1.head.wi1.end_crit_edge.us:                    ; preds = %wi0.end.endif.us
-  %.259.us = add nsw i64 %wi250.us, 1
-  %.45.us = icmp slt i64 %.259.us, %.43
+  %.263.us = add nsw i64 %wi250.us, 1
+  %.45.us = icmp slt i64 %.263.us, %.43
   br i1 %.45.us, label %wi1.head.preheader.us, label %wi2.end
 
 group.end:                                        ; preds = %wi2.end, %allocas
   ret void
 
 wi2.end:                                          ; preds = %wi1.head.wi1.end_crit_edge.us, %wi1.head.preheader.lr.ph, %group.body
-  %.262 = add nsw i64 %group71, 1
-  %exitcond.not = icmp eq i64 %.262, %.17
+  %.266 = add nsw i64 %group71, 1
+  %exitcond.not = icmp eq i64 %.266, %.17
   br i1 %exitcond.not, label %group.end, label %group.body
 }
 
@@ -373,8 +377,8 @@ entry:
   %.33 = load i64, ptr %.32, align 8
   %.34 = getelementptr i8, ptr %.1, i64 128
   %.35 = load i64, ptr %.34, align 8
-  %errrec = alloca [10 x i64], align 8
-  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(80) %errrec, i8 0, i64 80, i1 false)
+  %errrec = alloca [18 x i64], align 8
+  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(144) %errrec, i8 0, i64 144, i1 false)
   call fastcc void @jacobi5.groups(i64 %.7, i64 %.9, i64 %.11, i64 %.13, i64 %.15, i64 %.17, i64 %.19, i64 %.21, ptr %.25, i64 %.27, i64 %.29, ptr %.31, i64 %.33, i64 %.35, i64 %.2, i64 %.3, ptr %errrec)
   %.39 = load i64, ptr %errrec, align 8
   %.41 = load i64, ptr %.4, align 8
@@ -384,6 +388,8 @@ entry:
   br i1 %.44, label %entry.if, label %entry.endif, !prof !3
 
 entry.if:                                         ; preds = %entry
+  %.fca.17.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 136
+  %.fca.13.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 104
   %.fca.9.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 72
   %.fca.5.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 40
   %.fca.1.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 8
@@ -394,9 +400,15 @@ entry.if:                                         ; preds = %entry
   %.68 = getelementptr i8, ptr %.4, i64 40
   %1 = load <4 x i64>, ptr %.fca.5.gep, align 8
   store <4 x i64> %1, ptr %.68, align 8
-  %.83 = load i64, ptr %.fca.9.gep, align 8
   %.84 = getelementptr i8, ptr %.4, i64 72
-  store i64 %.83, ptr %.84, align 8
+  %2 = load <4 x i64>, ptr %.fca.9.gep, align 8
+  store <4 x i64> %2, ptr %.84, align 8
+  %.100 = getelementptr i8, ptr %.4, i64 104
+  %3 = load <4 x i64>, ptr %.fca.13.gep, align 8
+  store <4 x i64> %3, ptr %.100, align 8
+  %.115 = load i64, ptr %.fca.17.gep, align 8
+  %.116 = getelementptr i8, ptr %.4, i64 136
+  store i64 %.115, ptr %.116, align 8
   br label %entry.endif
 
 entry.endif:                                      ; preds = %entry.if, %entry

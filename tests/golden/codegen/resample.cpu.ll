@@ -14,12 +14,13 @@ allocas:
   br i1 %.24107, label %group.body.lr.ph, label %group.end
 
 group.body.lr.ph:                                 ; preds = %allocas
-  %.115 = getelementptr i8, ptr %.18, i64 72
+  %.115 = getelementptr i8, ptr %.18, i64 136
   %.126 = getelementptr i8, ptr %.18, i64 8
+  %.128 = getelementptr i8, ptr %.18, i64 72
   br label %group.body
 
 group.body:                                       ; preds = %group.body.lr.ph, %wi2.end
-  %group108 = phi i64 [ %.16, %group.body.lr.ph ], [ %.188, %wi2.end ]
+  %group108 = phi i64 [ %.16, %group.body.lr.ph ], [ %.190, %wi2.end ]
   %.26 = urem i64 %group108, %.7
   %.27 = udiv i64 %group108, %.7
   %.28 = urem i64 %.27, %.8
@@ -44,12 +45,12 @@ wi1.head.preheader.lr.ph.split.us:                ; preds = %group.body
   br i1 %.9039.fr, label %wi1.head.preheader.us.us, label %wi2.end
 
 wi1.head.preheader.us.us:                         ; preds = %wi1.head.preheader.lr.ph.split.us, %wi1.head.wi1.end_crit_edge.split.us.us.us
-  %wi294.us.us = phi i64 [ %.185.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us ], [ %.32, %wi1.head.preheader.lr.ph.split.us ]
+  %wi294.us.us = phi i64 [ %.187.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us ], [ %.32, %wi1.head.preheader.lr.ph.split.us ]
   %.110.us.us = mul i64 %wi294.us.us, %.2
   br label %wi0.body.us.us.us.preheader
 
 wi0.body.us.us.us.preheader:                      ; preds = %wi1.head.preheader.us.us, %wi0.end.endif.us.us.us
-  %wi142.us.us.us = phi i64 [ %.31, %wi1.head.preheader.us.us ], [ %.182.us.us.us, %wi0.end.endif.us.us.us ]
+  %wi142.us.us.us = phi i64 [ %.31, %wi1.head.preheader.us.us ], [ %.184.us.us.us, %wi0.end.endif.us.us.us ]
   br label %wi0.body.us.us.us
 
 wi0.end.us.us.us:                                 ; preds = %if.end.us.us.us
@@ -57,7 +58,7 @@ wi0.end.us.us.us:                                 ; preds = %if.end.us.us.us
   br i1 %0, label %wi0.end.endif.us.us.us, label %wi0.head.1.preheader.us.us.us, !prof !0
 
 wi0.body.1.us.us.us:                              ; preds = %wi0.head.1.preheader.us.us.us, %if.end.1.us.us.us
-  %wi0.140.us.us.us = phi i64 [ %.30, %wi0.head.1.preheader.us.us.us ], [ %.178.us.us.us, %if.end.1.us.us.us ]
+  %wi0.140.us.us.us = phi i64 [ %.30, %wi0.head.1.preheader.us.us.us ], [ %.180.us.us.us, %if.end.1.us.us.us ]
   %.104.us.us.us = icmp slt i64 %wi0.140.us.us.us, %.15
   br i1 %.104.us.us.us, label %if.then.1.us.us.us, label %if.end.1.us.us.us
 
@@ -81,18 +82,19 @@ if.then.1.if.us.us.us:                            ; preds = %if.then.1.us.us.us
 if.then.1.if.if.us.us.us:                         ; preds = %if.then.1.if.us.us.us
   store i64 3, ptr %.18, align 8
   store i64 %wi0.140.us.us.us, ptr %.126, align 8
+  store i64 %.13, ptr %.128, align 8
   store i64 %.113.us.us.us, ptr %.115, align 8
   br label %load.end.1.us.us.us
 
 load.ok.1.us.us.us:                               ; preds = %if.then.1.us.us.us
-  %.132.us.us.us = getelementptr float, ptr %.12, i64 %wi0.140.us.us.us
-  %.134.us.us.us = load float, ptr %.132.us.us.us, align 4
-  %1 = tail call i64 @llvm.fptosi.sat.i64.f32(float %.134.us.us.us)
+  %.134.us.us.us = getelementptr float, ptr %.12, i64 %wi0.140.us.us.us
+  %.136.us.us.us = load float, ptr %.134.us.us.us, align 4
+  %1 = tail call i64 @llvm.fptosi.sat.i64.f32(float %.136.us.us.us)
   br label %load.end.1.us.us.us
 
 load.end.1.us.us.us:                              ; preds = %load.ok.1.us.us.us, %if.then.1.if.if.us.us.us, %if.then.1.if.us.us.us
-  %.136.us.us.us = phi i64 [ %1, %load.ok.1.us.us.us ], [ 0, %if.then.1.if.us.us.us ], [ 0, %if.then.1.if.if.us.us.us ]
-  %.21.i.not.us.us.us = icmp ult i64 %.136.us.us.us, %.11
+  %.138.us.us.us = phi i64 [ %1, %load.ok.1.us.us.us ], [ 0, %if.then.1.if.us.us.us ], [ 0, %if.then.1.if.if.us.us.us ]
+  %.21.i.not.us.us.us = icmp ult i64 %.138.us.us.us, %.11
   br i1 %.21.i.not.us.us.us, label %load.end.i.us.us.us, label %entry.else.if.i.us.us.us, !prof !0
 
 entry.else.if.i.us.us.us:                         ; preds = %load.end.1.us.us.us
@@ -110,42 +112,44 @@ entry.else.if.i.us.us.us:                         ; preds = %load.end.1.us.us.us
 
 entry.else.if.if.i.us.us.us:                      ; preds = %entry.else.if.i.us.us.us
   store i64 1, ptr %.18, align 8
-  store i64 %.136.us.us.us, ptr %.126, align 8
+  store i64 %.138.us.us.us, ptr %.126, align 8
+  store i64 %.11, ptr %.128, align 8
   store i64 %.45.i.us.us.us, ptr %.115, align 8
   br label %load.end.i.us.us.us
 
 load.end.i.us.us.us:                              ; preds = %entry.else.if.if.i.us.us.us, %entry.else.if.i.us.us.us, %load.end.1.us.us.us
-  %.75.i.us.us.us = add i64 %.136.us.us.us, 1
-  %.76.i.not.us.us.us = icmp ult i64 %.75.i.us.us.us, %.11
-  br i1 %.76.i.not.us.us.us, label %if.end.1.us.us.us, label %load.end.else.if.i.us.us.us, !prof !0
+  %.77.i.us.us.us = add i64 %.138.us.us.us, 1
+  %.78.i.not.us.us.us = icmp ult i64 %.77.i.us.us.us, %.11
+  br i1 %.78.i.not.us.us.us, label %if.end.1.us.us.us, label %load.end.else.if.i.us.us.us, !prof !0
 
 load.end.else.if.i.us.us.us:                      ; preds = %load.end.i.us.us.us
-  %.100.i.us.us.us = add i64 %wi0.140.us.us.us, %.112.us.us.us
-  %.101.i.us.us.us = load i64, ptr %.18, align 8
-  %.103.i.us.us.us = load i64, ptr %.115, align 8
-  %.104.i.us.us.us = icmp eq i64 %.101.i.us.us.us, 0
-  %.105.i.us.us.us = icmp ult i64 %.100.i.us.us.us, %.103.i.us.us.us
-  %.106.i.us.us.us = icmp eq i64 %.100.i.us.us.us, %.103.i.us.us.us
-  %.107.i.us.us.us = icmp ugt i64 %.101.i.us.us.us, 2
-  %.108.i.us.us.us = and i1 %.107.i.us.us.us, %.106.i.us.us.us
-  %.109.i.us.us.us = or i1 %.105.i.us.us.us, %.108.i.us.us.us
-  %.110.i.us.us.us = or i1 %.104.i.us.us.us, %.109.i.us.us.us
-  br i1 %.110.i.us.us.us, label %load.end.else.if.if.i.us.us.us, label %if.end.1.us.us.us
+  %.102.i.us.us.us = add i64 %wi0.140.us.us.us, %.112.us.us.us
+  %.103.i.us.us.us = load i64, ptr %.18, align 8
+  %.105.i.us.us.us = load i64, ptr %.115, align 8
+  %.106.i.us.us.us = icmp eq i64 %.103.i.us.us.us, 0
+  %.107.i.us.us.us = icmp ult i64 %.102.i.us.us.us, %.105.i.us.us.us
+  %.108.i.us.us.us = icmp eq i64 %.102.i.us.us.us, %.105.i.us.us.us
+  %.109.i.us.us.us = icmp ugt i64 %.103.i.us.us.us, 2
+  %.110.i.us.us.us = and i1 %.109.i.us.us.us, %.108.i.us.us.us
+  %.111.i.us.us.us = or i1 %.107.i.us.us.us, %.110.i.us.us.us
+  %.112.i.us.us.us = or i1 %.106.i.us.us.us, %.111.i.us.us.us
+  br i1 %.112.i.us.us.us, label %load.end.else.if.if.i.us.us.us, label %if.end.1.us.us.us
 
 load.end.else.if.if.i.us.us.us:                   ; preds = %load.end.else.if.i.us.us.us
   store i64 2, ptr %.18, align 8
-  store i64 %.75.i.us.us.us, ptr %.126, align 8
-  store i64 %.100.i.us.us.us, ptr %.115, align 8
+  store i64 %.77.i.us.us.us, ptr %.126, align 8
+  store i64 %.11, ptr %.128, align 8
+  store i64 %.102.i.us.us.us, ptr %.115, align 8
   br label %if.end.1.us.us.us
 
 if.end.1.us.us.us:                                ; preds = %load.end.else.if.if.i.us.us.us, %load.end.else.if.i.us.us.us, %load.end.i.us.us.us, %wi0.body.1.us.us.us
-  %.178.us.us.us = add nsw i64 %wi0.140.us.us.us, 1
-  %.90.us.us.us = icmp slt i64 %.178.us.us.us, %.35
+  %.180.us.us.us = add nsw i64 %wi0.140.us.us.us, 1
+  %.90.us.us.us = icmp slt i64 %.180.us.us.us, %.35
   br i1 %.90.us.us.us, label %wi0.body.1.us.us.us, label %wi0.end.endif.us.us.us
 
 wi0.end.endif.us.us.us:                           ; preds = %if.end.1.us.us.us, %wi0.end.us.us.us
-  %.182.us.us.us = add nsw i64 %wi142.us.us.us, 1
-  %.46.us.us.us = icmp slt i64 %.182.us.us.us, %.38
+  %.184.us.us.us = add nsw i64 %wi142.us.us.us, 1
+  %.46.us.us.us = icmp slt i64 %.184.us.us.us, %.38
   br i1 %.46.us.us.us, label %wi0.body.us.us.us.preheader, label %wi1.head.wi1.end_crit_edge.split.us.us.us
 
 wi0.body.us.us.us:                                ; preds = %wi0.body.us.us.us.preheader, %if.end.us.us.us
@@ -171,38 +175,38 @@ load.end.us.us.us:                                ; preds = %load.ok.us.us.us, %
   br i1 %.21.i7.us.us.us, label %load.end.i12.us.us.us, label %load.ok.i9.us.us.us
 
 load.ok.i9.us.us.us:                              ; preds = %load.end.us.us.us
-  %.66.i10.us.us.us = getelementptr float, ptr %.10, i64 %.13.i6.us.us.us
-  %.68.i11.us.us.us = load float, ptr %.66.i10.us.us.us, align 4
+  %.68.i10.us.us.us = getelementptr float, ptr %.10, i64 %.13.i6.us.us.us
+  %.70.i11.us.us.us = load float, ptr %.68.i10.us.us.us, align 4
   br label %load.end.i12.us.us.us
 
 load.end.i12.us.us.us:                            ; preds = %load.ok.i9.us.us.us, %load.end.us.us.us
-  %.70.i13.us.us.us = phi float [ %.68.i11.us.us.us, %load.ok.i9.us.us.us ], [ 0.000000e+00, %load.end.us.us.us ]
-  %.75.i14.us.us.us = add i64 %.13.i6.us.us.us, 1
-  %.76.i15.us.us.us = icmp uge i64 %.75.i14.us.us.us, %.11
-  %3 = or i1 %2, %.76.i15.us.us.us
+  %.72.i13.us.us.us = phi float [ %.70.i11.us.us.us, %load.ok.i9.us.us.us ], [ 0.000000e+00, %load.end.us.us.us ]
+  %.77.i14.us.us.us = add i64 %.13.i6.us.us.us, 1
+  %.78.i15.us.us.us = icmp uge i64 %.77.i14.us.us.us, %.11
+  %3 = or i1 %2, %.78.i15.us.us.us
   %4 = zext i1 %3 to i32
-  %.82.i.us.us.us = or i32 %row.bad.037.us.us.us, %4
-  br i1 %.76.i15.us.us.us, label %lerp_at__A1f32cr_f32.dev.exit27.us.us.us, label %load.ok.1.i17.us.us.us
+  %.84.i.us.us.us = or i32 %row.bad.037.us.us.us, %4
+  br i1 %.78.i15.us.us.us, label %lerp_at__A1f32cr_f32.dev.exit27.us.us.us, label %load.ok.1.i17.us.us.us
 
 load.ok.1.i17.us.us.us:                           ; preds = %load.end.i12.us.us.us
-  %.121.i18.us.us.us = getelementptr float, ptr %.10, i64 %.75.i14.us.us.us
-  %.123.i19.us.us.us = load float, ptr %.121.i18.us.us.us, align 4
+  %.125.i18.us.us.us = getelementptr float, ptr %.10, i64 %.77.i14.us.us.us
+  %.127.i19.us.us.us = load float, ptr %.125.i18.us.us.us, align 4
   br label %lerp_at__A1f32cr_f32.dev.exit27.us.us.us
 
 lerp_at__A1f32cr_f32.dev.exit27.us.us.us:         ; preds = %load.ok.1.i17.us.us.us, %load.end.i12.us.us.us
-  %.125.i20.us.us.us = phi float [ %.123.i19.us.us.us, %load.ok.1.i17.us.us.us ], [ 0.000000e+00, %load.end.i12.us.us.us ]
+  %.129.i20.us.us.us = phi float [ %.127.i19.us.us.us, %load.ok.1.i17.us.us.us ], [ 0.000000e+00, %load.end.i12.us.us.us ]
   %.17.i21.us.us.us = sitofp i64 %.13.i6.us.us.us to float
   %.18.i22.us.us.us = fsub float %.77.us.us.us, %.17.i21.us.us.us
-  %.72.i23.us.us.us = fsub float 1.000000e+00, %.18.i22.us.us.us
-  %.73.i24.us.us.us = fmul float %.72.i23.us.us.us, %.70.i13.us.us.us
-  %.127.i25.us.us.us = fmul float %.18.i22.us.us.us, %.125.i20.us.us.us
-  %.128.i26.us.us.us = fadd float %.73.i24.us.us.us, %.127.i25.us.us.us
+  %.74.i23.us.us.us = fsub float 1.000000e+00, %.18.i22.us.us.us
+  %.75.i24.us.us.us = fmul float %.74.i23.us.us.us, %.72.i13.us.us.us
+  %.131.i25.us.us.us = fmul float %.18.i22.us.us.us, %.129.i20.us.us.us
+  %.132.i26.us.us.us = fadd float %.75.i24.us.us.us, %.131.i25.us.us.us
   %.80.us.us.us = getelementptr float, ptr %.14, i64 %wi038.us.us.us
-  store float %.128.i26.us.us.us, ptr %.80.us.us.us, align 4
+  store float %.132.i26.us.us.us, ptr %.80.us.us.us, align 4
   br label %if.end.us.us.us
 
 if.end.us.us.us:                                  ; preds = %lerp_at__A1f32cr_f32.dev.exit27.us.us.us, %wi0.body.us.us.us
-  %row.bad.1.us.us.us = phi i32 [ %.82.i.us.us.us, %lerp_at__A1f32cr_f32.dev.exit27.us.us.us ], [ %row.bad.037.us.us.us, %wi0.body.us.us.us ]
+  %row.bad.1.us.us.us = phi i32 [ %.84.i.us.us.us, %lerp_at__A1f32cr_f32.dev.exit27.us.us.us ], [ %row.bad.037.us.us.us, %wi0.body.us.us.us ]
   %.84.us.us.us = add nsw i64 %wi038.us.us.us, 1
   %.50.us.us.us = icmp slt i64 %.84.us.us.us, %.35
   br i1 %.50.us.us.us, label %wi0.body.us.us.us, label %wi0.end.us.us.us
@@ -213,16 +217,16 @@ wi0.head.1.preheader.us.us.us:                    ; preds = %wi0.end.us.us.us
   br label %wi0.body.1.us.us.us
 
 wi1.head.wi1.end_crit_edge.split.us.us.us:        ; preds = %wi0.end.endif.us.us.us
-  %.185.us.us = add nsw i64 %wi294.us.us, 1
-  %.43.us.us = icmp slt i64 %.185.us.us, %.41
+  %.187.us.us = add nsw i64 %wi294.us.us, 1
+  %.43.us.us = icmp slt i64 %.187.us.us, %.41
   br i1 %.43.us.us, label %wi1.head.preheader.us.us, label %wi2.end
 
 group.end:                                        ; preds = %wi2.end, %allocas
   ret void
 
 wi2.end:                                          ; preds = %wi1.head.wi1.end_crit_edge.split.us.us.us, %wi1.head.preheader.lr.ph.split.us, %group.body
-  %.188 = add nsw i64 %group108, 1
-  %exitcond.not = icmp eq i64 %.188, %.17
+  %.190 = add nsw i64 %group108, 1
+  %exitcond.not = icmp eq i64 %.190, %.17
   br i1 %exitcond.not, label %group.end, label %group.body
 }
 
@@ -256,8 +260,8 @@ entry:
   %.33 = load ptr, ptr %.32, align 8
   %.34 = getelementptr i8, ptr %.1, i64 128
   %.35 = load i64, ptr %.34, align 8
-  %errrec = alloca [10 x i64], align 8
-  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(80) %errrec, i8 0, i64 80, i1 false)
+  %errrec = alloca [18 x i64], align 8
+  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(144) %errrec, i8 0, i64 144, i1 false)
   call fastcc void @resample.groups(i64 %.7, i64 %.9, i64 %.11, i64 %.13, i64 %.15, i64 %.17, i64 %.19, i64 %.21, ptr %.25, i64 %.27, ptr %.29, i64 %.31, ptr %.33, i64 %.35, i64 %.2, i64 %.3, ptr %errrec)
   %.39 = load i64, ptr %errrec, align 8
   %.41 = load i64, ptr %.4, align 8
@@ -267,6 +271,8 @@ entry:
   br i1 %.44, label %entry.if, label %entry.endif, !prof !1
 
 entry.if:                                         ; preds = %entry
+  %.fca.17.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 136
+  %.fca.13.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 104
   %.fca.9.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 72
   %.fca.5.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 40
   %.fca.1.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 8
@@ -277,9 +283,15 @@ entry.if:                                         ; preds = %entry
   %.68 = getelementptr i8, ptr %.4, i64 40
   %1 = load <4 x i64>, ptr %.fca.5.gep, align 8
   store <4 x i64> %1, ptr %.68, align 8
-  %.83 = load i64, ptr %.fca.9.gep, align 8
   %.84 = getelementptr i8, ptr %.4, i64 72
-  store i64 %.83, ptr %.84, align 8
+  %2 = load <4 x i64>, ptr %.fca.9.gep, align 8
+  store <4 x i64> %2, ptr %.84, align 8
+  %.100 = getelementptr i8, ptr %.4, i64 104
+  %3 = load <4 x i64>, ptr %.fca.13.gep, align 8
+  store <4 x i64> %3, ptr %.100, align 8
+  %.115 = load i64, ptr %.fca.17.gep, align 8
+  %.116 = getelementptr i8, ptr %.4, i64 136
+  store i64 %.115, ptr %.116, align 8
   br label %entry.endif
 
 entry.endif:                                      ; preds = %entry.if, %entry

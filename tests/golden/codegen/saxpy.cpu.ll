@@ -11,8 +11,9 @@ allocas:
   br i1 %.2464, label %group.body.lr.ph, label %group.end
 
 group.body.lr.ph:                                 ; preds = %allocas
-  %.121 = getelementptr i8, ptr %.17, i64 72
+  %.121 = getelementptr i8, ptr %.17, i64 136
   %.132 = getelementptr i8, ptr %.17, i64 8
+  %.134 = getelementptr i8, ptr %.17, i64 72
   %broadcast.splatinsert = insertelement <8 x i64> poison, i64 %.14, i64 0
   %broadcast.splat = shufflevector <8 x i64> %broadcast.splatinsert, <8 x i64> poison, <8 x i32> zeroinitializer
   %broadcast.splatinsert2 = insertelement <8 x i64> poison, i64 %.12, i64 0
@@ -28,7 +29,7 @@ group.body.lr.ph:                                 ; preds = %allocas
   br label %group.body
 
 group.body:                                       ; preds = %group.body.lr.ph, %wi2.end
-  %group65 = phi i64 [ %.15, %group.body.lr.ph ], [ %.162, %wi2.end ]
+  %group65 = phi i64 [ %.15, %group.body.lr.ph ], [ %.164, %wi2.end ]
   %.26 = urem i64 %group65, %.7
   %.27 = udiv i64 %group65, %.7
   %.28 = urem i64 %.27, %.8
@@ -75,17 +76,17 @@ wi1.head.preheader.us.us.us.preheader:            ; preds = %wi1.head.preheader.
   %.109.us.us.us.us.us.prol = icmp sge i64 %.30, %.14
   %.113.not.us.us.us.us.us.prol = icmp ult i64 %.30, %.12
   %or.cond.us.us.us.us.us.prol = select i1 %.109.us.us.us.us.us.prol, i1 true, i1 %.113.not.us.us.us.us.us.prol, !prof !0
-  %.152.us.us.us.us.us.prol = add nsw i64 %.30, 1
+  %.154.us.us.us.us.us.prol = add nsw i64 %.30, 1
   %.not = icmp slt i64 %0, %.35
   br label %wi1.head.preheader.us.us.us
 
 wi1.head.preheader.us.us.us:                      ; preds = %wi1.head.preheader.us.us.us.preheader, %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us
-  %wi251.us.us.us = phi i64 [ %.159.us.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us ], [ %.32, %wi1.head.preheader.us.us.us.preheader ]
+  %wi251.us.us.us = phi i64 [ %.161.us.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us ], [ %.32, %wi1.head.preheader.us.us.us.preheader ]
   %.116.us.us.us = mul i64 %wi251.us.us.us, %.2
   br label %iter.check
 
 iter.check:                                       ; preds = %wi0.end.endif.us.us.us.us.us, %wi1.head.preheader.us.us.us
-  %wi115.us.us.us.us.us = phi i64 [ %.31, %wi1.head.preheader.us.us.us ], [ %.156.us.us.us.us.us, %wi0.end.endif.us.us.us.us.us ]
+  %wi115.us.us.us.us.us = phi i64 [ %.31, %wi1.head.preheader.us.us.us ], [ %.158.us.us.us.us.us, %wi0.end.endif.us.us.us.us.us ]
   br i1 %min.iters.check, label %wi0.body.us.us.us.us.us.preheader, label %vector.main.loop.iter.check
 
 vector.main.loop.iter.check:                      ; preds = %iter.check
@@ -183,7 +184,7 @@ wi0.body.us.us.us.us.us.preheader:                ; preds = %iter.check, %vec.ep
   br label %wi0.body.us.us.us.us.us
 
 wi0.body.1.us.us.us.us.us:                        ; preds = %wi0.body.1.us.us.us.us.us.prol.loopexit, %if.end.1.us.us.us.us.us.1
-  %wi0.113.us.us.us.us.us = phi i64 [ %.152.us.us.us.us.us.1, %if.end.1.us.us.us.us.us.1 ], [ %wi0.113.us.us.us.us.us.unr, %wi0.body.1.us.us.us.us.us.prol.loopexit ]
+  %wi0.113.us.us.us.us.us = phi i64 [ %.154.us.us.us.us.us.1, %if.end.1.us.us.us.us.us.1 ], [ %wi0.113.us.us.us.us.us.unr, %wi0.body.1.us.us.us.us.us.prol.loopexit ]
   %.109.us.us.us.us.us = icmp sge i64 %wi0.113.us.us.us.us.us, %.14
   %.113.not.us.us.us.us.us = icmp ult i64 %wi0.113.us.us.us.us.us, %.12
   %or.cond.us.us.us.us.us = select i1 %.109.us.us.us.us.us, i1 true, i1 %.113.not.us.us.us.us.us, !prof !0
@@ -205,18 +206,19 @@ if.then.1.if.us.us.us.us.us:                      ; preds = %wi0.body.1.us.us.us
 if.then.1.if.if.us.us.us.us.us:                   ; preds = %if.then.1.if.us.us.us.us.us
   store i64 1, ptr %.17, align 8
   store i64 %wi0.113.us.us.us.us.us, ptr %.132, align 8
+  store i64 %.12, ptr %.134, align 8
   store i64 %.119.us.us.us.us.us, ptr %.121, align 8
   br label %if.end.1.us.us.us.us.us
 
 if.end.1.us.us.us.us.us:                          ; preds = %if.then.1.if.if.us.us.us.us.us, %if.then.1.if.us.us.us.us.us, %wi0.body.1.us.us.us.us.us
-  %.152.us.us.us.us.us = add nsw i64 %wi0.113.us.us.us.us.us, 1
-  %.109.us.us.us.us.us.1 = icmp sge i64 %.152.us.us.us.us.us, %.14
-  %.113.not.us.us.us.us.us.1 = icmp ult i64 %.152.us.us.us.us.us, %.12
+  %.154.us.us.us.us.us = add nsw i64 %wi0.113.us.us.us.us.us, 1
+  %.109.us.us.us.us.us.1 = icmp sge i64 %.154.us.us.us.us.us, %.14
+  %.113.not.us.us.us.us.us.1 = icmp ult i64 %.154.us.us.us.us.us, %.12
   %or.cond.us.us.us.us.us.1 = select i1 %.109.us.us.us.us.us.1, i1 true, i1 %.113.not.us.us.us.us.us.1, !prof !0
   br i1 %or.cond.us.us.us.us.us.1, label %if.end.1.us.us.us.us.us.1, label %if.then.1.if.us.us.us.us.us.1, !prof !0
 
 if.then.1.if.us.us.us.us.us.1:                    ; preds = %if.end.1.us.us.us.us.us
-  %.119.us.us.us.us.us.1 = add i64 %.152.us.us.us.us.us, %.118.us.us.us.us.us
+  %.119.us.us.us.us.us.1 = add i64 %.154.us.us.us.us.us, %.118.us.us.us.us.us
   %.120.us.us.us.us.us.1 = load i64, ptr %.17, align 8
   %.122.us.us.us.us.us.1 = load i64, ptr %.121, align 8
   %.123.us.us.us.us.us.1 = icmp eq i64 %.120.us.us.us.us.us.1, 0
@@ -230,18 +232,19 @@ if.then.1.if.us.us.us.us.us.1:                    ; preds = %if.end.1.us.us.us.u
 
 if.then.1.if.if.us.us.us.us.us.1:                 ; preds = %if.then.1.if.us.us.us.us.us.1
   store i64 1, ptr %.17, align 8
-  store i64 %.152.us.us.us.us.us, ptr %.132, align 8
+  store i64 %.154.us.us.us.us.us, ptr %.132, align 8
+  store i64 %.12, ptr %.134, align 8
   store i64 %.119.us.us.us.us.us.1, ptr %.121, align 8
   br label %if.end.1.us.us.us.us.us.1
 
 if.end.1.us.us.us.us.us.1:                        ; preds = %if.then.1.if.if.us.us.us.us.us.1, %if.then.1.if.us.us.us.us.us.1, %if.end.1.us.us.us.us.us
-  %.152.us.us.us.us.us.1 = add nsw i64 %wi0.113.us.us.us.us.us, 2
-  %.95.us.us.us.us.us.1 = icmp slt i64 %.152.us.us.us.us.us.1, %.35
+  %.154.us.us.us.us.us.1 = add nsw i64 %wi0.113.us.us.us.us.us, 2
+  %.95.us.us.us.us.us.1 = icmp slt i64 %.154.us.us.us.us.us.1, %.35
   br i1 %.95.us.us.us.us.us.1, label %wi0.body.1.us.us.us.us.us, label %wi0.end.endif.us.us.us.us.us
 
 wi0.end.endif.us.us.us.us.us:                     ; preds = %wi0.body.1.us.us.us.us.us.prol.loopexit, %if.end.1.us.us.us.us.us.1, %wi0.head.wi0.end_crit_edge.us.us.us.us.us
-  %.156.us.us.us.us.us = add nsw i64 %wi115.us.us.us.us.us, 1
-  %.46.us.us.us.us.us = icmp slt i64 %.156.us.us.us.us.us, %.38
+  %.158.us.us.us.us.us = add nsw i64 %wi115.us.us.us.us.us, 1
+  %.46.us.us.us.us.us = icmp slt i64 %.158.us.us.us.us.us, %.38
   br i1 %.46.us.us.us.us.us, label %iter.check, label %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us
 
 wi0.body.us.us.us.us.us:                          ; preds = %wi0.body.us.us.us.us.us.preheader, %if.end.us.us.us.us.us
@@ -280,7 +283,7 @@ wi0.head.1.preheader.us.us.us.us.us:              ; preds = %wi0.head.wi0.end_cr
   %.117.us.us.us.us.us = add i64 %wi115.us.us.us.us.us, %.116.us.us.us
   %.118.us.us.us.us.us = mul i64 %.117.us.us.us.us.us, %.1
   %brmerge = select i1 %lcmp.mod.not, i1 true, i1 %or.cond.us.us.us.us.us.prol, !prof !7
-  %.30.mux = select i1 %lcmp.mod.not, i64 %.30, i64 %.152.us.us.us.us.us.prol, !prof !7
+  %.30.mux = select i1 %lcmp.mod.not, i64 %.30, i64 %.154.us.us.us.us.us.prol, !prof !7
   br i1 %brmerge, label %wi0.body.1.us.us.us.us.us.prol.loopexit, label %if.then.1.if.us.us.us.us.us.prol, !prof !8
 
 if.then.1.if.us.us.us.us.us.prol:                 ; preds = %wi0.head.1.preheader.us.us.us.us.us
@@ -299,11 +302,12 @@ if.then.1.if.us.us.us.us.us.prol:                 ; preds = %wi0.head.1.preheade
 if.then.1.if.if.us.us.us.us.us.prol:              ; preds = %if.then.1.if.us.us.us.us.us.prol
   store i64 1, ptr %.17, align 8
   store i64 %.30, ptr %.132, align 8
+  store i64 %.12, ptr %.134, align 8
   store i64 %.119.us.us.us.us.us.prol, ptr %.121, align 8
   br label %wi0.body.1.us.us.us.us.us.prol.loopexit
 
 wi0.body.1.us.us.us.us.us.prol.loopexit:          ; preds = %wi0.head.1.preheader.us.us.us.us.us, %if.then.1.if.us.us.us.us.us.prol, %if.then.1.if.if.us.us.us.us.us.prol
-  %wi0.113.us.us.us.us.us.unr = phi i64 [ %.30.mux, %wi0.head.1.preheader.us.us.us.us.us ], [ %.152.us.us.us.us.us.prol, %if.then.1.if.if.us.us.us.us.us.prol ], [ %.152.us.us.us.us.us.prol, %if.then.1.if.us.us.us.us.us.prol ]
+  %wi0.113.us.us.us.us.us.unr = phi i64 [ %.30.mux, %wi0.head.1.preheader.us.us.us.us.us ], [ %.154.us.us.us.us.us.prol, %if.then.1.if.if.us.us.us.us.us.prol ], [ %.154.us.us.us.us.us.prol, %if.then.1.if.us.us.us.us.us.prol ]
   br i1 %.not, label %wi0.body.1.us.us.us.us.us, label %wi0.end.endif.us.us.us.us.us
 
 wi0.head.wi0.end_crit_edge.us.us.us.us.us:        ; preds = %if.end.us.us.us.us.us, %vec.epilog.middle.block, %middle.block
@@ -312,16 +316,16 @@ wi0.head.wi0.end_crit_edge.us.us.us.us.us:        ; preds = %if.end.us.us.us.us.
   br i1 %.92.not.us.us.us.us.us, label %wi0.end.endif.us.us.us.us.us, label %wi0.head.1.preheader.us.us.us.us.us, !prof !9
 
 wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us: ; preds = %wi0.end.endif.us.us.us.us.us
-  %.159.us.us.us = add nsw i64 %wi251.us.us.us, 1
-  %.43.us.us.us = icmp slt i64 %.159.us.us.us, %.41
+  %.161.us.us.us = add nsw i64 %wi251.us.us.us, 1
+  %.43.us.us.us = icmp slt i64 %.161.us.us.us, %.41
   br i1 %.43.us.us.us, label %wi1.head.preheader.us.us.us, label %wi2.end
 
 group.end:                                        ; preds = %wi2.end, %allocas
   ret void
 
 wi2.end:                                          ; preds = %wi1.head.wi1.end_crit_edge.split.us.us.us.split.us.us, %wi1.head.preheader.lr.ph.split.us, %group.body
-  %.162 = add nsw i64 %group65, 1
-  %exitcond.not = icmp eq i64 %.162, %.16
+  %.164 = add nsw i64 %group65, 1
+  %exitcond.not = icmp eq i64 %.164, %.16
   br i1 %exitcond.not, label %group.end, label %group.body
 }
 
@@ -353,8 +357,8 @@ entry:
   %.31 = load ptr, ptr %.30, align 8
   %.32 = getelementptr i8, ptr %.1, i64 112
   %.33 = load i64, ptr %.32, align 8
-  %errrec = alloca [10 x i64], align 8
-  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(80) %errrec, i8 0, i64 80, i1 false)
+  %errrec = alloca [18 x i64], align 8
+  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(144) %errrec, i8 0, i64 144, i1 false)
   call fastcc void @saxpy.groups(i64 %.7, i64 %.9, i64 %.11, i64 %.13, i64 %.15, i64 %.17, i64 %.19, i64 %.21, float %.25, ptr %.27, i64 %.29, ptr %.31, i64 %.33, i64 %.2, i64 %.3, ptr %errrec)
   %.37 = load i64, ptr %errrec, align 8
   %.39 = load i64, ptr %.4, align 8
@@ -364,6 +368,8 @@ entry:
   br i1 %.42, label %entry.if, label %entry.endif, !prof !10
 
 entry.if:                                         ; preds = %entry
+  %.fca.17.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 136
+  %.fca.13.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 104
   %.fca.9.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 72
   %.fca.5.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 40
   %.fca.1.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 8
@@ -374,9 +380,15 @@ entry.if:                                         ; preds = %entry
   %.66 = getelementptr i8, ptr %.4, i64 40
   %1 = load <4 x i64>, ptr %.fca.5.gep, align 8
   store <4 x i64> %1, ptr %.66, align 8
-  %.81 = load i64, ptr %.fca.9.gep, align 8
   %.82 = getelementptr i8, ptr %.4, i64 72
-  store i64 %.81, ptr %.82, align 8
+  %2 = load <4 x i64>, ptr %.fca.9.gep, align 8
+  store <4 x i64> %2, ptr %.82, align 8
+  %.98 = getelementptr i8, ptr %.4, i64 104
+  %3 = load <4 x i64>, ptr %.fca.13.gep, align 8
+  store <4 x i64> %3, ptr %.98, align 8
+  %.113 = load i64, ptr %.fca.17.gep, align 8
+  %.114 = getelementptr i8, ptr %.4, i64 136
+  store i64 %.113, ptr %.114, align 8
   br label %entry.endif
 
 entry.endif:                                      ; preds = %entry.if, %entry

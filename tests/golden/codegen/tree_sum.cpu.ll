@@ -12,8 +12,9 @@ allocas:
   br i1 %.27233, label %group.body.lr.ph, label %group.end
 
 group.body.lr.ph:                                 ; preds = %allocas
-  %.134 = getelementptr i8, ptr %.16, i64 72
+  %.134 = getelementptr i8, ptr %.16, i64 136
   %.145 = getelementptr i8, ptr %.16, i64 8
+  %.147 = getelementptr i8, ptr %.16, i64 72
   %0 = mul i64 %.4, -4
   %broadcast.splatinsert183 = insertelement <8 x i64> poison, i64 %.11, i64 0
   %broadcast.splat184 = shufflevector <8 x i64> %broadcast.splatinsert183, <8 x i64> poison, <8 x i32> zeroinitializer
@@ -22,7 +23,7 @@ group.body.lr.ph:                                 ; preds = %allocas
   br label %group.body
 
 group.body:                                       ; preds = %group.body.lr.ph, %wi2.end.2
-  %group234 = phi i64 [ %.14, %group.body.lr.ph ], [ %.530, %wi2.end.2 ]
+  %group234 = phi i64 [ %.14, %group.body.lr.ph ], [ %.540, %wi2.end.2 ]
   %.29 = urem i64 %group234, %.7
   %.30 = udiv i64 %group234, %.7
   %.31 = urem i64 %.30, %.8
@@ -72,17 +73,17 @@ wi0.head.preheader.us.us.us.us.preheader.preheader: ; preds = %wi1.head.preheade
   %cmp.n227 = icmp eq i64 %2, %n.vec211
   %xtraiter = and i64 %2, 1
   %lcmp.mod.not = icmp eq i64 %xtraiter, 0
-  %.153.us.us.us.us.prol = add nsw i64 %.33, 1
+  %.155.us.us.us.us.prol = add nsw i64 %.33, 1
   %.not252 = icmp slt i64 %1, %.38
   br label %wi0.head.preheader.us.us.us.us.preheader
 
 wi0.head.preheader.us.us.us.us.preheader:         ; preds = %wi0.head.preheader.us.us.us.us.preheader.preheader, %wi1.head.wi1.end_crit_edge.split.us.us.us
-  %wi267.us.us = phi i64 [ %.160.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us ], [ %.35, %wi0.head.preheader.us.us.us.us.preheader.preheader ]
+  %wi267.us.us = phi i64 [ %.162.us.us, %wi1.head.wi1.end_crit_edge.split.us.us.us ], [ %.35, %wi0.head.preheader.us.us.us.us.preheader.preheader ]
   %.129.us.us = mul i64 %wi267.us.us, %.2
   br label %iter.check177
 
 iter.check177:                                    ; preds = %wi0.head.preheader.us.us.us.us.preheader, %wi0.end.endif.us.us.us.us
-  %wi131.us.us.us.us = phi i64 [ %.157.us.us.us.us, %wi0.end.endif.us.us.us.us ], [ %.34, %wi0.head.preheader.us.us.us.us.preheader ]
+  %wi131.us.us.us.us = phi i64 [ %.159.us.us.us.us, %wi0.end.endif.us.us.us.us ], [ %.34, %wi0.head.preheader.us.us.us.us.preheader ]
   br i1 %min.iters.check175, label %wi0.body.us.us.us.us.preheader, label %vector.main.loop.iter.check179
 
 vector.main.loop.iter.check179:                   ; preds = %iter.check177
@@ -179,7 +180,7 @@ wi0.body.us.us.us.us.preheader:                   ; preds = %iter.check177, %vec
   br label %wi0.body.us.us.us.us
 
 wi0.body.1.us.us.us.us:                           ; preds = %wi0.head.1.preheader.us.us.us.us, %if.end.1.endif.us.us.us.us.1
-  %wi0.129.us.us.us.us = phi i64 [ %.153.us.us.us.us.1, %if.end.1.endif.us.us.us.us.1 ], [ %wi0.129.us.us.us.us.unr, %wi0.head.1.preheader.us.us.us.us ]
+  %wi0.129.us.us.us.us = phi i64 [ %.155.us.us.us.us.1, %if.end.1.endif.us.us.us.us.1 ], [ %wi0.129.us.us.us.us.unr, %wi0.head.1.preheader.us.us.us.us ]
   %.105.us.us.us.us = sub nsw i64 %wi0.129.us.us.us.us, %.33
   %.126.us.us.us.us = icmp ugt i64 %.105.us.us.us.us, 127
   br i1 %.126.us.us.us.us, label %if.end.1.if.us.us.us.us, label %if.end.1.endif.us.us.us.us, !prof !5
@@ -200,17 +201,18 @@ if.end.1.if.us.us.us.us:                          ; preds = %wi0.body.1.us.us.us
 if.end.1.if.if.us.us.us.us:                       ; preds = %if.end.1.if.us.us.us.us
   store i64 2, ptr %.16, align 8
   store i64 %.105.us.us.us.us, ptr %.145, align 8
+  store i64 128, ptr %.147, align 8
   store i64 %.132.us.us.us.us, ptr %.134, align 8
   br label %if.end.1.endif.us.us.us.us
 
 if.end.1.endif.us.us.us.us:                       ; preds = %if.end.1.if.if.us.us.us.us, %if.end.1.if.us.us.us.us, %wi0.body.1.us.us.us.us
-  %.153.us.us.us.us = add nsw i64 %wi0.129.us.us.us.us, 1
-  %.105.us.us.us.us.1 = sub nsw i64 %.153.us.us.us.us, %.33
+  %.155.us.us.us.us = add nsw i64 %wi0.129.us.us.us.us, 1
+  %.105.us.us.us.us.1 = sub nsw i64 %.155.us.us.us.us, %.33
   %.126.us.us.us.us.1 = icmp ugt i64 %.105.us.us.us.us.1, 127
   br i1 %.126.us.us.us.us.1, label %if.end.1.if.us.us.us.us.1, label %if.end.1.endif.us.us.us.us.1, !prof !5
 
 if.end.1.if.us.us.us.us.1:                        ; preds = %if.end.1.endif.us.us.us.us
-  %.132.us.us.us.us.1 = add i64 %.153.us.us.us.us, %.131.us.us.us.us
+  %.132.us.us.us.us.1 = add i64 %.155.us.us.us.us, %.131.us.us.us.us
   %.133.us.us.us.us.1 = load i64, ptr %.16, align 8
   %.135.us.us.us.us.1 = load i64, ptr %.134, align 8
   %.136.us.us.us.us.1 = icmp eq i64 %.133.us.us.us.us.1, 0
@@ -225,17 +227,18 @@ if.end.1.if.us.us.us.us.1:                        ; preds = %if.end.1.endif.us.u
 if.end.1.if.if.us.us.us.us.1:                     ; preds = %if.end.1.if.us.us.us.us.1
   store i64 2, ptr %.16, align 8
   store i64 %.105.us.us.us.us.1, ptr %.145, align 8
+  store i64 128, ptr %.147, align 8
   store i64 %.132.us.us.us.us.1, ptr %.134, align 8
   br label %if.end.1.endif.us.us.us.us.1
 
 if.end.1.endif.us.us.us.us.1:                     ; preds = %if.end.1.if.if.us.us.us.us.1, %if.end.1.if.us.us.us.us.1, %if.end.1.endif.us.us.us.us
-  %.153.us.us.us.us.1 = add nsw i64 %wi0.129.us.us.us.us, 2
-  %.97.us.us.us.us.1 = icmp slt i64 %.153.us.us.us.us.1, %.38
+  %.155.us.us.us.us.1 = add nsw i64 %wi0.129.us.us.us.us, 2
+  %.97.us.us.us.us.1 = icmp slt i64 %.155.us.us.us.us.1, %.38
   br i1 %.97.us.us.us.us.1, label %wi0.body.1.us.us.us.us, label %wi0.end.endif.us.us.us.us
 
 wi0.end.endif.us.us.us.us:                        ; preds = %wi0.head.1.preheader.us.us.us.us, %if.end.1.endif.us.us.us.us.1, %wi0.head.wi0.end_crit_edge.us.us.us.us
-  %.157.us.us.us.us = add nsw i64 %wi131.us.us.us.us, 1
-  %.49.us.us.us.us = icmp slt i64 %.157.us.us.us.us, %.41
+  %.159.us.us.us.us = add nsw i64 %wi131.us.us.us.us, 1
+  %.49.us.us.us.us = icmp slt i64 %.159.us.us.us.us, %.41
   br i1 %.49.us.us.us.us, label %iter.check177, label %wi1.head.wi1.end_crit_edge.split.us.us.us
 
 wi0.body.us.us.us.us:                             ; preds = %wi0.body.us.us.us.us.preheader, %if.end.endif.us.us.us.us
@@ -270,7 +273,7 @@ if.end.endif.us.us.us.us:                         ; preds = %if.end.if.us.us.us.
 wi0.head.1.preheader.us.us.us.us:                 ; preds = %wi0.head.wi0.end_crit_edge.us.us.us.us
   %.130.us.us.us.us = add i64 %wi131.us.us.us.us, %.129.us.us
   %.131.us.us.us.us = mul i64 %.130.us.us.us.us, %.1
-  %wi0.129.us.us.us.us.unr = select i1 %lcmp.mod.not, i64 %.33, i64 %.153.us.us.us.us.prol
+  %wi0.129.us.us.us.us.unr = select i1 %lcmp.mod.not, i64 %.33, i64 %.155.us.us.us.us.prol
   br i1 %.not252, label %wi0.body.1.us.us.us.us, label %wi0.end.endif.us.us.us.us
 
 wi0.head.wi0.end_crit_edge.us.us.us.us:           ; preds = %if.end.endif.us.us.us.us, %vec.epilog.middle.block226, %middle.block200
@@ -279,15 +282,15 @@ wi0.head.wi0.end_crit_edge.us.us.us.us:           ; preds = %if.end.endif.us.us.
   br i1 %.94.not.us.us.us.us, label %wi0.end.endif.us.us.us.us, label %wi0.head.1.preheader.us.us.us.us, !prof !7
 
 wi1.head.wi1.end_crit_edge.split.us.us.us:        ; preds = %wi0.end.endif.us.us.us.us
-  %.160.us.us = add nsw i64 %wi267.us.us, 1
-  %.46.us.us = icmp slt i64 %.160.us.us, %.44
+  %.162.us.us = add nsw i64 %wi267.us.us, 1
+  %.46.us.us = icmp slt i64 %.162.us.us, %.44
   br i1 %.46.us.us, label %wi0.head.preheader.us.us.us.us.preheader, label %gwhile.head.preheader
 
 group.end:                                        ; preds = %wi2.end.2, %allocas
   ret void
 
 gwhile.head.preheader:                            ; preds = %wi1.head.wi1.end_crit_edge.split.us.us.us, %wi1.head.preheader.lr.ph.split.us, %group.body
-  %.21588 = icmp slt i64 %.34, %.41
+  %.21788 = icmp slt i64 %.34, %.41
   %52 = mul i64 %0, %.29
   %scevgep = getelementptr i8, ptr %tile, i64 %52
   %53 = add i64 %.33, 1
@@ -303,29 +306,29 @@ gwhile.head.preheader:                            ; preds = %wi1.head.wi1.end_cr
   br label %gwhile.body
 
 wi1.head.2.preheader.lr.ph:                       ; preds = %wi2.end.1
-  %.453 = icmp uge i64 %.29, %.13
-  %.453.fr = freeze i1 %.453
-  %.456 = zext i1 %.453.fr to i32
-  %.459 = getelementptr float, ptr %.12, i64 %.29
-  %.452 = load float, ptr %tile, align 64
-  %.492.not = icmp ult i64 %.29, %.13
-  %.492.not.fr = freeze i1 %.492.not
-  br i1 %.21588, label %wi1.head.2.preheader.lr.ph.split.us, label %wi2.end.2
+  %.461 = icmp uge i64 %.29, %.13
+  %.461.fr = freeze i1 %.461
+  %.464 = zext i1 %.461.fr to i32
+  %.467 = getelementptr float, ptr %.12, i64 %.29
+  %.460 = load float, ptr %tile, align 64
+  %.500.not = icmp ult i64 %.29, %.13
+  %.500.not.fr = freeze i1 %.500.not
+  br i1 %.21788, label %wi1.head.2.preheader.lr.ph.split.us, label %wi2.end.2
 
 wi1.head.2.preheader.lr.ph.split.us:              ; preds = %wi1.head.2.preheader.lr.ph
-  %.434144 = icmp slt i64 %.33, %.38
-  %.471147.fr = freeze i1 %.434144
-  br i1 %.471147.fr, label %wi1.head.2.preheader.us.us.preheader, label %wi2.end.2
+  %.442144 = icmp slt i64 %.33, %.38
+  %.479147.fr = freeze i1 %.442144
+  br i1 %.479147.fr, label %wi1.head.2.preheader.us.us.preheader, label %wi2.end.2
 
 wi1.head.2.preheader.us.us.preheader:             ; preds = %wi1.head.2.preheader.lr.ph.split.us
-  %.465.us164.us.us.peel = add nsw i64 %.33, 1
-  %.434.us165.us.us.peel = icmp slt i64 %.465.us164.us.us.peel, %.38
-  %.465.us.us.us.us.peel = add nsw i64 %.33, 1
-  %.434.us.us.us.us.peel = icmp slt i64 %.465.us.us.us.us.peel, %.38
-  %.520.us154.us.us.peel = add nsw i64 %.33, 1
-  %.471.us155.us.us.peel = icmp slt i64 %.520.us154.us.us.peel, %.38
-  %.465.us164.us.us.us.us.peel = add nsw i64 %.33, 1
-  %.434.us165.us.us.us.us.peel = icmp slt i64 %.465.us164.us.us.us.us.peel, %.38
+  %.473.us164.us.us.peel = add nsw i64 %.33, 1
+  %.442.us165.us.us.peel = icmp slt i64 %.473.us164.us.us.peel, %.38
+  %.473.us.us.us.us.peel = add nsw i64 %.33, 1
+  %.442.us.us.us.us.peel = icmp slt i64 %.473.us.us.us.us.peel, %.38
+  %.530.us154.us.us.peel = add nsw i64 %.33, 1
+  %.479.us155.us.us.peel = icmp slt i64 %.530.us154.us.us.peel, %.38
+  %.473.us164.us.us.us.us.peel = add nsw i64 %.33, 1
+  %.442.us165.us.us.us.us.peel = icmp slt i64 %.473.us164.us.us.us.us.peel, %.38
   %62 = xor i64 %.33, -1
   %63 = add i64 %.38, %62
   %64 = add i64 %.38, -2
@@ -334,49 +337,49 @@ wi1.head.2.preheader.us.us.preheader:             ; preds = %wi1.head.2.preheade
   %min.iters.check35 = icmp ult i64 %63, 16
   %n.mod.vf38 = and i64 %63, 12
   %n.vec39 = and i64 %63, -16
-  %66 = add i64 %.465.us164.us.us.peel, %n.vec39
+  %66 = add i64 %.473.us164.us.us.peel, %n.vec39
   %broadcast.splatinsert40 = insertelement <8 x i64> poison, i64 %.33, i64 0
   %broadcast.splat41 = shufflevector <8 x i64> %broadcast.splatinsert40, <8 x i64> poison, <8 x i32> zeroinitializer
-  %broadcast.splatinsert42 = insertelement <8 x i32> poison, i32 %.456, i64 0
+  %broadcast.splatinsert42 = insertelement <8 x i32> poison, i32 %.464, i64 0
   %broadcast.splat43 = shufflevector <8 x i32> %broadcast.splatinsert42, <8 x i32> poison, <8 x i32> zeroinitializer
-  %broadcast.splatinsert44 = insertelement <8 x i64> poison, i64 %.465.us164.us.us.peel, i64 0
+  %broadcast.splatinsert44 = insertelement <8 x i64> poison, i64 %.473.us164.us.us.peel, i64 0
   %broadcast.splat45 = shufflevector <8 x i64> %broadcast.splatinsert44, <8 x i64> poison, <8 x i32> zeroinitializer
   %induction46 = add nsw <8 x i64> %broadcast.splat45, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
   %cmp.n88 = icmp eq i64 %63, %n.vec39
-  %ind.end124 = add i64 %.465.us164.us.us.peel, %n.vec39
+  %ind.end124 = add i64 %.473.us164.us.us.peel, %n.vec39
   %min.epilog.iters.check94 = icmp eq i64 %n.mod.vf38, 0
   %n.vec97 = and i64 %63, -4
-  %67 = add i64 %.465.us164.us.us.peel, %n.vec97
+  %67 = add i64 %.473.us164.us.us.peel, %n.vec97
   %broadcast.splatinsert98 = insertelement <4 x i64> poison, i64 %.33, i64 0
   %broadcast.splat99 = shufflevector <4 x i64> %broadcast.splatinsert98, <4 x i64> poison, <4 x i32> zeroinitializer
-  %broadcast.splatinsert100 = insertelement <4 x i32> poison, i32 %.456, i64 0
+  %broadcast.splatinsert100 = insertelement <4 x i32> poison, i32 %.464, i64 0
   %broadcast.splat101 = shufflevector <4 x i32> %broadcast.splatinsert100, <4 x i32> poison, <4 x i32> zeroinitializer
   %cmp.n121 = icmp eq i64 %63, %n.vec97
   %min.iters.check = icmp ult i64 %63, 4
   %min.iters.check5 = icmp ult i64 %63, 32
   %n.mod.vf = and i64 %63, 28
   %n.vec = and i64 %63, -32
-  %68 = add i64 %.465.us.us.us.us.peel, %n.vec
+  %68 = add i64 %.473.us.us.us.us.peel, %n.vec
   %broadcast.splatinsert = insertelement <8 x i64> poison, i64 %.33, i64 0
   %broadcast.splat = shufflevector <8 x i64> %broadcast.splatinsert, <8 x i64> poison, <8 x i32> zeroinitializer
-  %broadcast.splatinsert6 = insertelement <8 x i32> poison, i32 %.456, i64 0
+  %broadcast.splatinsert6 = insertelement <8 x i32> poison, i32 %.464, i64 0
   %broadcast.splat7 = shufflevector <8 x i32> %broadcast.splatinsert6, <8 x i32> poison, <8 x i32> zeroinitializer
-  %broadcast.splatinsert8 = insertelement <8 x i64> poison, i64 %.465.us.us.us.us.peel, i64 0
+  %broadcast.splatinsert8 = insertelement <8 x i64> poison, i64 %.473.us.us.us.us.peel, i64 0
   %broadcast.splat9 = shufflevector <8 x i64> %broadcast.splatinsert8, <8 x i64> poison, <8 x i32> zeroinitializer
   %induction = add nsw <8 x i64> %broadcast.splat9, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
   %cmp.n = icmp eq i64 %63, %n.vec
-  %ind.end = add i64 %.465.us.us.us.us.peel, %n.vec
+  %ind.end = add i64 %.473.us.us.us.us.peel, %n.vec
   %min.epilog.iters.check = icmp eq i64 %n.mod.vf, 0
   %n.vec16 = and i64 %63, -4
-  %69 = add i64 %.465.us.us.us.us.peel, %n.vec16
+  %69 = add i64 %.473.us.us.us.us.peel, %n.vec16
   %broadcast.splatinsert17 = insertelement <4 x i64> poison, i64 %.33, i64 0
   %broadcast.splat18 = shufflevector <4 x i64> %broadcast.splatinsert17, <4 x i64> poison, <4 x i32> zeroinitializer
-  %broadcast.splatinsert19 = insertelement <4 x i32> poison, i32 %.456, i64 0
+  %broadcast.splatinsert19 = insertelement <4 x i32> poison, i32 %.464, i64 0
   %broadcast.splat20 = shufflevector <4 x i32> %broadcast.splatinsert19, <4 x i32> poison, <4 x i32> zeroinitializer
   %cmp.n29 = icmp eq i64 %63, %n.vec16
   %xtraiter248 = and i64 %63, 1
   %lcmp.mod249.not = icmp eq i64 %xtraiter248, 0
-  %.520.us154.us.us.prol = add nsw i64 %.33, 2
+  %.530.us154.us.us.prol = add nsw i64 %.33, 2
   %70 = icmp eq i64 %64, %.33
   %xtraiter250 = and i64 %63, 7
   %lcmp.mod251.not = icmp eq i64 %xtraiter250, 0
@@ -384,187 +387,190 @@ wi1.head.2.preheader.us.us.preheader:             ; preds = %wi1.head.2.preheade
   br label %wi1.head.2.preheader.us.us
 
 wi1.head.2.preheader.us.us:                       ; preds = %wi1.head.2.preheader.us.us.preheader, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us
-  %wi2.2210.us.us = phi i64 [ %.527.us.us, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us ], [ %.35, %wi1.head.2.preheader.us.us.preheader ]
-  %.495.us.us = mul i64 %wi2.2210.us.us, %.2
-  br i1 %.492.not.fr, label %wi0.head.4.preheader.lr.ph.split.us.us.us.split.us.split.us, label %wi0.body.4.lr.ph.us.us.us
+  %wi2.2210.us.us = phi i64 [ %.537.us.us, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us ], [ %.35, %wi1.head.2.preheader.us.us.preheader ]
+  %.503.us.us = mul i64 %wi2.2210.us.us, %.2
+  br i1 %.500.not.fr, label %wi0.head.4.preheader.lr.ph.split.us.us.us.split.us.split.us, label %wi0.body.4.lr.ph.us.us.us
 
 wi0.head.4.preheader.lr.ph.split.us.us.us.split.us.split.us: ; preds = %wi1.head.2.preheader.us.us
-  br i1 %.453.fr, label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us, label %if.end.2.us162.us.us.us.us.peel, !prof !5
+  br i1 %.461.fr, label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us, label %if.end.2.us162.us.us.us.us.peel, !prof !5
 
 if.end.2.us162.us.us.us.us.peel:                  ; preds = %wi0.head.4.preheader.lr.ph.split.us.us.us.split.us.split.us, %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us
-  %wi1.2150.us.us.us.us.us = phi i64 [ %.524.us.us.us.us.us, %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us ], [ %.34, %wi0.head.4.preheader.lr.ph.split.us.us.us.split.us.split.us ]
-  br i1 %.434.us165.us.us.us.us.peel, label %wi0.body.4.us156.us.us.us.us.preheader, label %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us
+  %wi1.2150.us.us.us.us.us = phi i64 [ %.534.us.us.us.us.us, %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us ], [ %.34, %wi0.head.4.preheader.lr.ph.split.us.us.us.split.us.split.us ]
+  br i1 %.442.us165.us.us.us.us.peel, label %wi0.body.4.us156.us.us.us.us.preheader, label %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us
 
 wi0.body.4.us156.us.us.us.us.preheader:           ; preds = %if.end.2.us162.us.us.us.us.peel
   br i1 %lcmp.mod251.not, label %wi0.body.4.us156.us.us.us.us.prol.loopexit, label %wi0.body.4.us156.us.us.us.us.prol
 
 wi0.body.4.us156.us.us.us.us.prol:                ; preds = %wi0.body.4.us156.us.us.us.us.preheader, %wi0.body.4.us156.us.us.us.us.prol
-  %.452278.prol = phi float [ %spec.select.prol, %wi0.body.4.us156.us.us.us.us.prol ], [ %.452, %wi0.body.4.us156.us.us.us.us.preheader ]
-  %wi0.4146.us157.us.us.us.us.prol = phi i64 [ %.465.us164.us.us.us.us.prol, %wi0.body.4.us156.us.us.us.us.prol ], [ %.465.us164.us.us.us.us.peel, %wi0.body.4.us156.us.us.us.us.preheader ]
+  %.460278.prol = phi float [ %spec.select.prol, %wi0.body.4.us156.us.us.us.us.prol ], [ %.460, %wi0.body.4.us156.us.us.us.us.preheader ]
+  %wi0.4146.us157.us.us.us.us.prol = phi i64 [ %.473.us164.us.us.us.us.prol, %wi0.body.4.us156.us.us.us.us.prol ], [ %.473.us164.us.us.us.us.peel, %wi0.body.4.us156.us.us.us.us.preheader ]
   %prol.iter = phi i64 [ %prol.iter.next, %wi0.body.4.us156.us.us.us.us.prol ], [ 0, %wi0.body.4.us156.us.us.us.us.preheader ]
-  %.449.us159.us.us.us.us.prol = icmp eq i64 %wi0.4146.us157.us.us.us.us.prol, %.33
-  %spec.select.prol = select i1 %.449.us159.us.us.us.us.prol, float %.452, float %.452278.prol
-  %.465.us164.us.us.us.us.prol = add nsw i64 %wi0.4146.us157.us.us.us.us.prol, 1
+  %.457.us159.us.us.us.us.prol = icmp eq i64 %wi0.4146.us157.us.us.us.us.prol, %.33
+  %spec.select.prol = select i1 %.457.us159.us.us.us.us.prol, float %.460, float %.460278.prol
+  %.473.us164.us.us.us.us.prol = add nsw i64 %wi0.4146.us157.us.us.us.us.prol, 1
   %prol.iter.next = add i64 %prol.iter, 1
   %prol.iter.cmp.not = icmp eq i64 %prol.iter.next, %xtraiter250
   br i1 %prol.iter.cmp.not, label %wi0.body.4.us156.us.us.us.us.prol.loopexit, label %wi0.body.4.us156.us.us.us.us.prol, !llvm.loop !8
 
 wi0.body.4.us156.us.us.us.us.prol.loopexit:       ; preds = %wi0.body.4.us156.us.us.us.us.prol, %wi0.body.4.us156.us.us.us.us.preheader
-  %.452278.unr = phi float [ %.452, %wi0.body.4.us156.us.us.us.us.preheader ], [ %spec.select.prol, %wi0.body.4.us156.us.us.us.us.prol ]
-  %wi0.4146.us157.us.us.us.us.unr = phi i64 [ %.465.us164.us.us.us.us.peel, %wi0.body.4.us156.us.us.us.us.preheader ], [ %.465.us164.us.us.us.us.prol, %wi0.body.4.us156.us.us.us.us.prol ]
+  %.460278.unr = phi float [ %.460, %wi0.body.4.us156.us.us.us.us.preheader ], [ %spec.select.prol, %wi0.body.4.us156.us.us.us.us.prol ]
+  %wi0.4146.us157.us.us.us.us.unr = phi i64 [ %.473.us164.us.us.us.us.peel, %wi0.body.4.us156.us.us.us.us.preheader ], [ %.473.us164.us.us.us.us.prol, %wi0.body.4.us156.us.us.us.us.prol ]
   %spec.select.lcssa.unr = phi float [ poison, %wi0.body.4.us156.us.us.us.us.preheader ], [ %spec.select.prol, %wi0.body.4.us156.us.us.us.us.prol ]
   br i1 %71, label %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us, label %wi0.body.4.us156.us.us.us.us
 
 wi0.body.4.us156.us.us.us.us:                     ; preds = %wi0.body.4.us156.us.us.us.us.prol.loopexit, %wi0.body.4.us156.us.us.us.us
-  %.452278 = phi float [ %spec.select.7, %wi0.body.4.us156.us.us.us.us ], [ %.452278.unr, %wi0.body.4.us156.us.us.us.us.prol.loopexit ]
-  %wi0.4146.us157.us.us.us.us = phi i64 [ %.465.us164.us.us.us.us.7, %wi0.body.4.us156.us.us.us.us ], [ %wi0.4146.us157.us.us.us.us.unr, %wi0.body.4.us156.us.us.us.us.prol.loopexit ]
-  %.449.us159.us.us.us.us = icmp eq i64 %wi0.4146.us157.us.us.us.us, %.33
-  %.465.us164.us.us.us.us = add nsw i64 %wi0.4146.us157.us.us.us.us, 1
-  %.449.us159.us.us.us.us.1 = icmp eq i64 %.465.us164.us.us.us.us, %.33
-  %72 = or i1 %.449.us159.us.us.us.us.1, %.449.us159.us.us.us.us
-  %.465.us164.us.us.us.us.1 = add nsw i64 %wi0.4146.us157.us.us.us.us, 2
-  %.449.us159.us.us.us.us.2 = icmp eq i64 %.465.us164.us.us.us.us.1, %.33
-  %.465.us164.us.us.us.us.2 = add nsw i64 %wi0.4146.us157.us.us.us.us, 3
-  %.449.us159.us.us.us.us.3 = icmp eq i64 %.465.us164.us.us.us.us.2, %.33
-  %.465.us164.us.us.us.us.3 = add nsw i64 %wi0.4146.us157.us.us.us.us, 4
-  %.449.us159.us.us.us.us.4 = icmp eq i64 %.465.us164.us.us.us.us.3, %.33
-  %.465.us164.us.us.us.us.4 = add nsw i64 %wi0.4146.us157.us.us.us.us, 5
-  %.449.us159.us.us.us.us.5 = icmp eq i64 %.465.us164.us.us.us.us.4, %.33
-  %.465.us164.us.us.us.us.5 = add nsw i64 %wi0.4146.us157.us.us.us.us, 6
-  %.449.us159.us.us.us.us.6 = icmp eq i64 %.465.us164.us.us.us.us.5, %.33
-  %.465.us164.us.us.us.us.6 = add nsw i64 %wi0.4146.us157.us.us.us.us, 7
-  %.449.us159.us.us.us.us.7 = icmp eq i64 %.465.us164.us.us.us.us.6, %.33
-  %73 = select i1 %.449.us159.us.us.us.us.7, i1 true, i1 %.449.us159.us.us.us.us.6
-  %74 = select i1 %73, i1 true, i1 %.449.us159.us.us.us.us.5
-  %75 = select i1 %74, i1 true, i1 %.449.us159.us.us.us.us.4
-  %76 = select i1 %75, i1 true, i1 %.449.us159.us.us.us.us.3
-  %77 = select i1 %76, i1 true, i1 %.449.us159.us.us.us.us.2
+  %.460278 = phi float [ %spec.select.7, %wi0.body.4.us156.us.us.us.us ], [ %.460278.unr, %wi0.body.4.us156.us.us.us.us.prol.loopexit ]
+  %wi0.4146.us157.us.us.us.us = phi i64 [ %.473.us164.us.us.us.us.7, %wi0.body.4.us156.us.us.us.us ], [ %wi0.4146.us157.us.us.us.us.unr, %wi0.body.4.us156.us.us.us.us.prol.loopexit ]
+  %.457.us159.us.us.us.us = icmp eq i64 %wi0.4146.us157.us.us.us.us, %.33
+  %.473.us164.us.us.us.us = add nsw i64 %wi0.4146.us157.us.us.us.us, 1
+  %.457.us159.us.us.us.us.1 = icmp eq i64 %.473.us164.us.us.us.us, %.33
+  %72 = or i1 %.457.us159.us.us.us.us.1, %.457.us159.us.us.us.us
+  %.473.us164.us.us.us.us.1 = add nsw i64 %wi0.4146.us157.us.us.us.us, 2
+  %.457.us159.us.us.us.us.2 = icmp eq i64 %.473.us164.us.us.us.us.1, %.33
+  %.473.us164.us.us.us.us.2 = add nsw i64 %wi0.4146.us157.us.us.us.us, 3
+  %.457.us159.us.us.us.us.3 = icmp eq i64 %.473.us164.us.us.us.us.2, %.33
+  %.473.us164.us.us.us.us.3 = add nsw i64 %wi0.4146.us157.us.us.us.us, 4
+  %.457.us159.us.us.us.us.4 = icmp eq i64 %.473.us164.us.us.us.us.3, %.33
+  %.473.us164.us.us.us.us.4 = add nsw i64 %wi0.4146.us157.us.us.us.us, 5
+  %.457.us159.us.us.us.us.5 = icmp eq i64 %.473.us164.us.us.us.us.4, %.33
+  %.473.us164.us.us.us.us.5 = add nsw i64 %wi0.4146.us157.us.us.us.us, 6
+  %.457.us159.us.us.us.us.6 = icmp eq i64 %.473.us164.us.us.us.us.5, %.33
+  %.473.us164.us.us.us.us.6 = add nsw i64 %wi0.4146.us157.us.us.us.us, 7
+  %.457.us159.us.us.us.us.7 = icmp eq i64 %.473.us164.us.us.us.us.6, %.33
+  %73 = select i1 %.457.us159.us.us.us.us.7, i1 true, i1 %.457.us159.us.us.us.us.6
+  %74 = select i1 %73, i1 true, i1 %.457.us159.us.us.us.us.5
+  %75 = select i1 %74, i1 true, i1 %.457.us159.us.us.us.us.4
+  %76 = select i1 %75, i1 true, i1 %.457.us159.us.us.us.us.3
+  %77 = select i1 %76, i1 true, i1 %.457.us159.us.us.us.us.2
   %78 = select i1 %77, i1 true, i1 %72
-  %spec.select.7 = select i1 %78, float %.452, float %.452278
-  %.465.us164.us.us.us.us.7 = add nsw i64 %wi0.4146.us157.us.us.us.us, 8
-  %.434.us165.us.us.us.us.7 = icmp slt i64 %.465.us164.us.us.us.us.7, %.38
-  br i1 %.434.us165.us.us.us.us.7, label %wi0.body.4.us156.us.us.us.us, label %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us, !llvm.loop !10
+  %spec.select.7 = select i1 %78, float %.460, float %.460278
+  %.473.us164.us.us.us.us.7 = add nsw i64 %wi0.4146.us157.us.us.us.us, 8
+  %.442.us165.us.us.us.us.7 = icmp slt i64 %.473.us164.us.us.us.us.7, %.38
+  br i1 %.442.us165.us.us.us.us.7, label %wi0.body.4.us156.us.us.us.us, label %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us, !llvm.loop !10
 
 wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us: ; preds = %wi0.body.4.us156.us.us.us.us.prol.loopexit, %wi0.body.4.us156.us.us.us.us, %if.end.2.us162.us.us.us.us.peel
-  %.452276 = phi float [ %.452, %if.end.2.us162.us.us.us.us.peel ], [ %spec.select.lcssa.unr, %wi0.body.4.us156.us.us.us.us.prol.loopexit ], [ %spec.select.7, %wi0.body.4.us156.us.us.us.us ]
-  %.524.us.us.us.us.us = add nsw i64 %wi1.2150.us.us.us.us.us, 1
-  %.430.us.us.us.us.us = icmp slt i64 %.524.us.us.us.us.us, %.41
-  br i1 %.430.us.us.us.us.us, label %if.end.2.us162.us.us.us.us.peel, label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.loopexit
+  %.460276 = phi float [ %.460, %if.end.2.us162.us.us.us.us.peel ], [ %spec.select.lcssa.unr, %wi0.body.4.us156.us.us.us.us.prol.loopexit ], [ %spec.select.7, %wi0.body.4.us156.us.us.us.us ]
+  %.534.us.us.us.us.us = add nsw i64 %wi1.2150.us.us.us.us.us, 1
+  %.438.us.us.us.us.us = icmp slt i64 %.534.us.us.us.us.us, %.41
+  br i1 %.438.us.us.us.us.us, label %if.end.2.us162.us.us.us.us.peel, label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.loopexit
 
 wi0.end.4.us.us.us:                               ; preds = %if.end.2.us162.us.us, %wi0.body.4.us.us.us.us, %middle.block86, %vec.epilog.middle.block120, %middle.block, %vec.epilog.middle.block
   %row.bad.2.lcssa.us.us.us = phi i32 [ %spec.select235, %wi0.body.4.us.us.us.us ], [ %116, %vec.epilog.middle.block ], [ %110, %middle.block ], [ %96, %vec.epilog.middle.block120 ], [ %88, %middle.block86 ], [ %row.bad.3.us163.us.us, %if.end.2.us162.us.us ]
-  %.468.not.us.us.us = icmp eq i32 %row.bad.2.lcssa.us.us.us, 0
-  br i1 %.468.not.us.us.us, label %wi0.end.4.endif.us.us.us, label %if.then.3.if.us.us.us.peel, !prof !12
+  %.476.not.us.us.us = icmp eq i32 %row.bad.2.lcssa.us.us.us, 0
+  br i1 %.476.not.us.us.us, label %wi0.end.4.endif.us.us.us, label %if.then.3.if.us.us.us.peel, !prof !12
 
 wi0.body.5.us152.us.us:                           ; preds = %wi0.body.5.us152.us.us.peel.next, %if.end.3.us.us.us.1
-  %wi0.5148.us153.us.us = phi i64 [ %.520.us154.us.us.1, %if.end.3.us.us.us.1 ], [ %wi0.5148.us153.us.us.unr, %wi0.body.5.us152.us.us.peel.next ]
-  %.488.us.us.us.not = icmp eq i64 %wi0.5148.us153.us.us, %.33
-  br i1 %.488.us.us.us.not, label %if.then.3.if.us.us.us, label %if.end.3.us.us.us, !prof !13
+  %wi0.5148.us153.us.us = phi i64 [ %.530.us154.us.us.1, %if.end.3.us.us.us.1 ], [ %wi0.5148.us153.us.us.unr, %wi0.body.5.us152.us.us.peel.next ]
+  %.496.us.us.us.not = icmp eq i64 %wi0.5148.us153.us.us, %.33
+  br i1 %.496.us.us.us.not, label %if.then.3.if.us.us.us, label %if.end.3.us.us.us, !prof !13
 
 if.then.3.if.us.us.us:                            ; preds = %wi0.body.5.us152.us.us
-  %.499.us.us.us = load i64, ptr %.16, align 8
-  %.501.us.us.us = load i64, ptr %.134, align 8
-  %.502.us.us.us = icmp eq i64 %.499.us.us.us, 0
-  %.503.us.us.us = icmp ult i64 %.498.us.us.us, %.501.us.us.us
-  %.504.us.us.us = icmp eq i64 %.498.us.us.us, %.501.us.us.us
-  %.505.us.us.us = icmp ugt i64 %.499.us.us.us, 7
-  %.506.us.us.us = and i1 %.505.us.us.us, %.504.us.us.us
-  %.507.us.us.us = or i1 %.503.us.us.us, %.506.us.us.us
-  %.508.us.us.us = or i1 %.502.us.us.us, %.507.us.us.us
-  br i1 %.508.us.us.us, label %if.then.3.if.if.us.us.us, label %if.end.3.us.us.us
+  %.507.us.us.us = load i64, ptr %.16, align 8
+  %.509.us.us.us = load i64, ptr %.134, align 8
+  %.510.us.us.us = icmp eq i64 %.507.us.us.us, 0
+  %.511.us.us.us = icmp ult i64 %.506.us.us.us, %.509.us.us.us
+  %.512.us.us.us = icmp eq i64 %.506.us.us.us, %.509.us.us.us
+  %.513.us.us.us = icmp ugt i64 %.507.us.us.us, 7
+  %.514.us.us.us = and i1 %.513.us.us.us, %.512.us.us.us
+  %.515.us.us.us = or i1 %.511.us.us.us, %.514.us.us.us
+  %.516.us.us.us = or i1 %.510.us.us.us, %.515.us.us.us
+  br i1 %.516.us.us.us, label %if.then.3.if.if.us.us.us, label %if.end.3.us.us.us
 
 if.then.3.if.if.us.us.us:                         ; preds = %if.then.3.if.us.us.us
   store i64 7, ptr %.16, align 8
   store i64 %.29, ptr %.145, align 8
-  store i64 %.498.us.us.us, ptr %.134, align 8
+  store i64 %.13, ptr %.147, align 8
+  store i64 %.506.us.us.us, ptr %.134, align 8
   br label %if.end.3.us.us.us
 
 if.end.3.us.us.us:                                ; preds = %if.then.3.if.if.us.us.us, %if.then.3.if.us.us.us, %wi0.body.5.us152.us.us
-  %.520.us154.us.us = add nsw i64 %wi0.5148.us153.us.us, 1
-  %.488.us.us.us.not.1 = icmp eq i64 %.520.us154.us.us, %.33
-  br i1 %.488.us.us.us.not.1, label %if.then.3.if.us.us.us.1, label %if.end.3.us.us.us.1, !prof !13
+  %.530.us154.us.us = add nsw i64 %wi0.5148.us153.us.us, 1
+  %.496.us.us.us.not.1 = icmp eq i64 %.530.us154.us.us, %.33
+  br i1 %.496.us.us.us.not.1, label %if.then.3.if.us.us.us.1, label %if.end.3.us.us.us.1, !prof !13
 
 if.then.3.if.us.us.us.1:                          ; preds = %if.end.3.us.us.us
-  %.499.us.us.us.1 = load i64, ptr %.16, align 8
-  %.501.us.us.us.1 = load i64, ptr %.134, align 8
-  %.502.us.us.us.1 = icmp eq i64 %.499.us.us.us.1, 0
-  %.503.us.us.us.1 = icmp ult i64 %.498.us.us.us, %.501.us.us.us.1
-  %.504.us.us.us.1 = icmp eq i64 %.498.us.us.us, %.501.us.us.us.1
-  %.505.us.us.us.1 = icmp ugt i64 %.499.us.us.us.1, 7
-  %.506.us.us.us.1 = and i1 %.505.us.us.us.1, %.504.us.us.us.1
-  %.507.us.us.us.1 = or i1 %.503.us.us.us.1, %.506.us.us.us.1
-  %.508.us.us.us.1 = or i1 %.502.us.us.us.1, %.507.us.us.us.1
-  br i1 %.508.us.us.us.1, label %if.then.3.if.if.us.us.us.1, label %if.end.3.us.us.us.1
+  %.507.us.us.us.1 = load i64, ptr %.16, align 8
+  %.509.us.us.us.1 = load i64, ptr %.134, align 8
+  %.510.us.us.us.1 = icmp eq i64 %.507.us.us.us.1, 0
+  %.511.us.us.us.1 = icmp ult i64 %.506.us.us.us, %.509.us.us.us.1
+  %.512.us.us.us.1 = icmp eq i64 %.506.us.us.us, %.509.us.us.us.1
+  %.513.us.us.us.1 = icmp ugt i64 %.507.us.us.us.1, 7
+  %.514.us.us.us.1 = and i1 %.513.us.us.us.1, %.512.us.us.us.1
+  %.515.us.us.us.1 = or i1 %.511.us.us.us.1, %.514.us.us.us.1
+  %.516.us.us.us.1 = or i1 %.510.us.us.us.1, %.515.us.us.us.1
+  br i1 %.516.us.us.us.1, label %if.then.3.if.if.us.us.us.1, label %if.end.3.us.us.us.1
 
 if.then.3.if.if.us.us.us.1:                       ; preds = %if.then.3.if.us.us.us.1
   store i64 7, ptr %.16, align 8
   store i64 %.29, ptr %.145, align 8
-  store i64 %.498.us.us.us, ptr %.134, align 8
+  store i64 %.13, ptr %.147, align 8
+  store i64 %.506.us.us.us, ptr %.134, align 8
   br label %if.end.3.us.us.us.1
 
 if.end.3.us.us.us.1:                              ; preds = %if.then.3.if.if.us.us.us.1, %if.then.3.if.us.us.us.1, %if.end.3.us.us.us
-  %.520.us154.us.us.1 = add nsw i64 %wi0.5148.us153.us.us, 2
-  %.471.us155.us.us.1 = icmp slt i64 %.520.us154.us.us.1, %.38
-  br i1 %.471.us155.us.us.1, label %wi0.body.5.us152.us.us, label %wi0.end.4.endif.us.us.us, !llvm.loop !14
+  %.530.us154.us.us.1 = add nsw i64 %wi0.5148.us153.us.us, 2
+  %.479.us155.us.us.1 = icmp slt i64 %.530.us154.us.us.1, %.38
+  br i1 %.479.us155.us.us.1, label %wi0.body.5.us152.us.us, label %wi0.end.4.endif.us.us.us, !llvm.loop !14
 
 wi0.end.4.endif.us.us.us:                         ; preds = %wi0.body.5.us152.us.us.peel.next, %if.end.3.us.us.us.1, %if.end.2.us162.us.us.peel, %if.end.3.us.us.us.peel, %wi0.end.4.us.us.us
-  %.524.us.us.us = add nsw i64 %wi1.2150.us.us.us, 1
-  %.430.us.us.us = icmp slt i64 %.524.us.us.us, %.41
-  br i1 %.430.us.us.us, label %wi0.body.4.lr.ph.us.us.us, label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us
+  %.534.us.us.us = add nsw i64 %wi1.2150.us.us.us, 1
+  %.438.us.us.us = icmp slt i64 %.534.us.us.us, %.41
+  br i1 %.438.us.us.us, label %wi0.body.4.lr.ph.us.us.us, label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us
 
 wi0.body.4.us156.us.us:                           ; preds = %wi0.body.4.us156.us.us.preheader, %if.end.2.us162.us.us
-  %wi0.4146.us157.us.us = phi i64 [ %.465.us164.us.us, %if.end.2.us162.us.us ], [ %wi0.4146.us157.us.us.ph, %wi0.body.4.us156.us.us.preheader ]
+  %wi0.4146.us157.us.us = phi i64 [ %.473.us164.us.us, %if.end.2.us162.us.us ], [ %wi0.4146.us157.us.us.ph, %wi0.body.4.us156.us.us.preheader ]
   %row.bad.2145.us158.us.us = phi i32 [ %row.bad.3.us163.us.us, %if.end.2.us162.us.us ], [ %row.bad.2145.us158.us.us.ph, %wi0.body.4.us156.us.us.preheader ]
-  %.449.us159.us.us = icmp eq i64 %wi0.4146.us157.us.us, %.33
-  br i1 %.449.us159.us.us, label %if.then.2.us160.us.us, label %if.end.2.us162.us.us
+  %.457.us159.us.us = icmp eq i64 %wi0.4146.us157.us.us, %.33
+  br i1 %.457.us159.us.us, label %if.then.2.us160.us.us, label %if.end.2.us162.us.us
 
 if.then.2.us160.us.us:                            ; preds = %wi0.body.4.us156.us.us
-  %.457.us161.us.us = or i32 %row.bad.2145.us158.us.us, %.456
-  store float %.452, ptr %.459, align 4
+  %.465.us161.us.us = or i32 %row.bad.2145.us158.us.us, %.464
+  store float %.460, ptr %.467, align 4
   br label %if.end.2.us162.us.us
 
 if.end.2.us162.us.us:                             ; preds = %if.then.2.us160.us.us, %wi0.body.4.us156.us.us
-  %row.bad.3.us163.us.us = phi i32 [ %.457.us161.us.us, %if.then.2.us160.us.us ], [ %row.bad.2145.us158.us.us, %wi0.body.4.us156.us.us ]
-  %.465.us164.us.us = add nsw i64 %wi0.4146.us157.us.us, 1
-  %.434.us165.us.us = icmp slt i64 %.465.us164.us.us, %.38
-  br i1 %.434.us165.us.us, label %wi0.body.4.us156.us.us, label %wi0.end.4.us.us.us, !llvm.loop !15
+  %row.bad.3.us163.us.us = phi i32 [ %.465.us161.us.us, %if.then.2.us160.us.us ], [ %row.bad.2145.us158.us.us, %wi0.body.4.us156.us.us ]
+  %.473.us164.us.us = add nsw i64 %wi0.4146.us157.us.us, 1
+  %.442.us165.us.us = icmp slt i64 %.473.us164.us.us, %.38
+  br i1 %.442.us165.us.us, label %wi0.body.4.us156.us.us, label %wi0.end.4.us.us.us, !llvm.loop !15
 
 if.then.3.if.us.us.us.peel:                       ; preds = %wi0.body.4.us.us.us.us.preheader, %wi0.end.4.us.us.us
-  %.496.us.us.us = add i64 %wi1.2150.us.us.us, %.495.us.us
-  %.497.us.us.us = mul i64 %.496.us.us.us, %.1
-  %.498.us.us.us.peel = add i64 %.33, %.497.us.us.us
-  %.499.us.us.us.peel = load i64, ptr %.16, align 8
-  %.501.us.us.us.peel = load i64, ptr %.134, align 8
-  %.502.us.us.us.peel = icmp eq i64 %.499.us.us.us.peel, 0
-  %.503.us.us.us.peel = icmp ult i64 %.498.us.us.us.peel, %.501.us.us.us.peel
-  %.504.us.us.us.peel = icmp eq i64 %.498.us.us.us.peel, %.501.us.us.us.peel
-  %.505.us.us.us.peel = icmp ugt i64 %.499.us.us.us.peel, 7
-  %.506.us.us.us.peel = and i1 %.505.us.us.us.peel, %.504.us.us.us.peel
-  %.507.us.us.us.peel = or i1 %.503.us.us.us.peel, %.506.us.us.us.peel
-  %.508.us.us.us.peel = or i1 %.502.us.us.us.peel, %.507.us.us.us.peel
-  br i1 %.508.us.us.us.peel, label %if.then.3.if.if.us.us.us.peel, label %if.end.3.us.us.us.peel
+  %.504.us.us.us = add i64 %wi1.2150.us.us.us, %.503.us.us
+  %.505.us.us.us = mul i64 %.504.us.us.us, %.1
+  %.506.us.us.us.peel = add i64 %.33, %.505.us.us.us
+  %.507.us.us.us.peel = load i64, ptr %.16, align 8
+  %.509.us.us.us.peel = load i64, ptr %.134, align 8
+  %.510.us.us.us.peel = icmp eq i64 %.507.us.us.us.peel, 0
+  %.511.us.us.us.peel = icmp ult i64 %.506.us.us.us.peel, %.509.us.us.us.peel
+  %.512.us.us.us.peel = icmp eq i64 %.506.us.us.us.peel, %.509.us.us.us.peel
+  %.513.us.us.us.peel = icmp ugt i64 %.507.us.us.us.peel, 7
+  %.514.us.us.us.peel = and i1 %.513.us.us.us.peel, %.512.us.us.us.peel
+  %.515.us.us.us.peel = or i1 %.511.us.us.us.peel, %.514.us.us.us.peel
+  %.516.us.us.us.peel = or i1 %.510.us.us.us.peel, %.515.us.us.us.peel
+  br i1 %.516.us.us.us.peel, label %if.then.3.if.if.us.us.us.peel, label %if.end.3.us.us.us.peel
 
 if.then.3.if.if.us.us.us.peel:                    ; preds = %if.then.3.if.us.us.us.peel
   store i64 7, ptr %.16, align 8
   store i64 %.29, ptr %.145, align 8
-  store i64 %.498.us.us.us.peel, ptr %.134, align 8
+  store i64 %.13, ptr %.147, align 8
+  store i64 %.506.us.us.us.peel, ptr %.134, align 8
   br label %if.end.3.us.us.us.peel
 
 if.end.3.us.us.us.peel:                           ; preds = %if.then.3.if.if.us.us.us.peel, %if.then.3.if.us.us.us.peel
-  br i1 %.471.us155.us.us.peel, label %wi0.body.5.us152.us.us.peel.next, label %wi0.end.4.endif.us.us.us
+  br i1 %.479.us155.us.us.peel, label %wi0.body.5.us152.us.us.peel.next, label %wi0.end.4.endif.us.us.us
 
 wi0.body.5.us152.us.us.peel.next:                 ; preds = %if.end.3.us.us.us.peel
-  %.498.us.us.us = add i64 %.33, %.497.us.us.us
-  %wi0.5148.us153.us.us.unr = select i1 %lcmp.mod249.not, i64 %.520.us154.us.us.peel, i64 %.520.us154.us.us.prol
+  %.506.us.us.us = add i64 %.33, %.505.us.us.us
+  %wi0.5148.us153.us.us.unr = select i1 %lcmp.mod249.not, i64 %.530.us154.us.us.peel, i64 %.530.us154.us.us.prol
   br i1 %70, label %wi0.end.4.endif.us.us.us, label %wi0.body.5.us152.us.us
 
 wi0.body.4.lr.ph.us.us.us:                        ; preds = %wi1.head.2.preheader.us.us, %wi0.end.4.endif.us.us.us
-  %wi1.2150.us.us.us = phi i64 [ %.524.us.us.us, %wi0.end.4.endif.us.us.us ], [ %.34, %wi1.head.2.preheader.us.us ]
-  br i1 %.453.fr, label %wi0.body.4.us.us.us.us.preheader, label %if.end.2.us162.us.us.peel, !prof !5
+  %wi1.2150.us.us.us = phi i64 [ %.534.us.us.us, %wi0.end.4.endif.us.us.us ], [ %.34, %wi1.head.2.preheader.us.us ]
+  br i1 %.461.fr, label %wi0.body.4.us.us.us.us.preheader, label %if.end.2.us162.us.us.peel, !prof !5
 
 if.end.2.us162.us.us.peel:                        ; preds = %wi0.body.4.lr.ph.us.us.us
-  store float %.452, ptr %.459, align 4
-  br i1 %.434.us165.us.us.peel, label %iter.check34, label %wi0.end.4.endif.us.us.us
+  store float %.460, ptr %.467, align 4
+  br i1 %.442.us165.us.us.peel, label %iter.check34, label %wi0.end.4.endif.us.us.us
 
 iter.check34:                                     ; preds = %if.end.2.us162.us.us.peel
   br i1 %min.iters.check32, label %wi0.body.4.us156.us.us.preheader, label %vector.main.loop.iter.check36
@@ -586,7 +592,7 @@ vector.body47:                                    ; preds = %vector.main.loop.it
   br i1 %.not, label %84, label %83
 
 83:                                               ; preds = %vector.body47
-  store float %.452, ptr %.459, align 4
+  store float %.460, ptr %.467, align 4
   br label %84
 
 84:                                               ; preds = %vector.body47, %83
@@ -609,7 +615,7 @@ vec.epilog.iter.check93:                          ; preds = %middle.block86
 
 vec.epilog.ph95:                                  ; preds = %vector.main.loop.iter.check36, %vec.epilog.iter.check93
   %vec.epilog.resume.val89 = phi i64 [ %n.vec39, %vec.epilog.iter.check93 ], [ 0, %vector.main.loop.iter.check36 ]
-  %bc.resume.val90 = phi i64 [ %66, %vec.epilog.iter.check93 ], [ %.465.us164.us.us.peel, %vector.main.loop.iter.check36 ]
+  %bc.resume.val90 = phi i64 [ %66, %vec.epilog.iter.check93 ], [ %.473.us164.us.us.peel, %vector.main.loop.iter.check36 ]
   %bc.merge.rdx91 = phi i32 [ %88, %vec.epilog.iter.check93 ], [ 0, %vector.main.loop.iter.check36 ]
   %89 = insertelement <4 x i32> <i32 poison, i32 0, i32 0, i32 0>, i32 %bc.merge.rdx91, i64 0
   %broadcast.splatinsert102 = insertelement <4 x i64> poison, i64 %bc.resume.val90, i64 0
@@ -627,7 +633,7 @@ vec.epilog.vector.body105:                        ; preds = %93, %vec.epilog.ph9
   br i1 %.not231, label %93, label %92
 
 92:                                               ; preds = %vec.epilog.vector.body105
-  store float %.452, ptr %.459, align 4
+  store float %.460, ptr %.467, align 4
   br label %93
 
 93:                                               ; preds = %vec.epilog.vector.body105, %92
@@ -643,12 +649,12 @@ vec.epilog.middle.block120:                       ; preds = %93
   br i1 %cmp.n121, label %wi0.end.4.us.us.us, label %wi0.body.4.us156.us.us.preheader
 
 wi0.body.4.us156.us.us.preheader:                 ; preds = %iter.check34, %vec.epilog.iter.check93, %vec.epilog.middle.block120
-  %wi0.4146.us157.us.us.ph = phi i64 [ %.465.us164.us.us.peel, %iter.check34 ], [ %ind.end124, %vec.epilog.iter.check93 ], [ %67, %vec.epilog.middle.block120 ]
+  %wi0.4146.us157.us.us.ph = phi i64 [ %.473.us164.us.us.peel, %iter.check34 ], [ %ind.end124, %vec.epilog.iter.check93 ], [ %67, %vec.epilog.middle.block120 ]
   %row.bad.2145.us158.us.us.ph = phi i32 [ 0, %iter.check34 ], [ %88, %vec.epilog.iter.check93 ], [ %96, %vec.epilog.middle.block120 ]
   br label %wi0.body.4.us156.us.us
 
 wi0.body.4.us.us.us.us.preheader:                 ; preds = %wi0.body.4.lr.ph.us.us.us
-  br i1 %.434.us.us.us.us.peel, label %iter.check, label %if.then.3.if.us.us.us.peel
+  br i1 %.442.us.us.us.us.peel, label %iter.check, label %if.then.3.if.us.us.us.peel
 
 iter.check:                                       ; preds = %wi0.body.4.us.us.us.us.preheader
   br i1 %min.iters.check, label %wi0.body.4.us.us.us.us.preheader232, label %vector.main.loop.iter.check
@@ -695,7 +701,7 @@ vec.epilog.iter.check:                            ; preds = %middle.block
 
 vec.epilog.ph:                                    ; preds = %vector.main.loop.iter.check, %vec.epilog.iter.check
   %vec.epilog.resume.val = phi i64 [ %n.vec, %vec.epilog.iter.check ], [ 0, %vector.main.loop.iter.check ]
-  %bc.resume.val = phi i64 [ %68, %vec.epilog.iter.check ], [ %.465.us.us.us.us.peel, %vector.main.loop.iter.check ]
+  %bc.resume.val = phi i64 [ %68, %vec.epilog.iter.check ], [ %.473.us.us.us.us.peel, %vector.main.loop.iter.check ]
   %bc.merge.rdx = phi i32 [ %110, %vec.epilog.iter.check ], [ 1, %vector.main.loop.iter.check ]
   %111 = insertelement <4 x i32> <i32 poison, i32 0, i32 0, i32 0>, i32 %bc.merge.rdx, i64 0
   %broadcast.splatinsert21 = insertelement <4 x i64> poison, i64 %bc.resume.val, i64 0
@@ -720,51 +726,51 @@ vec.epilog.middle.block:                          ; preds = %vec.epilog.vector.b
   br i1 %cmp.n29, label %wi0.end.4.us.us.us, label %wi0.body.4.us.us.us.us.preheader232
 
 wi0.body.4.us.us.us.us.preheader232:              ; preds = %iter.check, %vec.epilog.iter.check, %vec.epilog.middle.block
-  %wi0.4146.us.us.us.us.ph = phi i64 [ %.465.us.us.us.us.peel, %iter.check ], [ %ind.end, %vec.epilog.iter.check ], [ %69, %vec.epilog.middle.block ]
+  %wi0.4146.us.us.us.us.ph = phi i64 [ %.473.us.us.us.us.peel, %iter.check ], [ %ind.end, %vec.epilog.iter.check ], [ %69, %vec.epilog.middle.block ]
   %row.bad.2145.us.us.us.us.ph = phi i32 [ 1, %iter.check ], [ %110, %vec.epilog.iter.check ], [ %116, %vec.epilog.middle.block ]
   br label %wi0.body.4.us.us.us.us
 
 wi0.body.4.us.us.us.us:                           ; preds = %wi0.body.4.us.us.us.us.preheader232, %wi0.body.4.us.us.us.us
-  %wi0.4146.us.us.us.us = phi i64 [ %.465.us.us.us.us, %wi0.body.4.us.us.us.us ], [ %wi0.4146.us.us.us.us.ph, %wi0.body.4.us.us.us.us.preheader232 ]
+  %wi0.4146.us.us.us.us = phi i64 [ %.473.us.us.us.us, %wi0.body.4.us.us.us.us ], [ %wi0.4146.us.us.us.us.ph, %wi0.body.4.us.us.us.us.preheader232 ]
   %row.bad.2145.us.us.us.us = phi i32 [ %spec.select235, %wi0.body.4.us.us.us.us ], [ %row.bad.2145.us.us.us.us.ph, %wi0.body.4.us.us.us.us.preheader232 ]
-  %.449.us.us.us.us = icmp eq i64 %wi0.4146.us.us.us.us, %.33
-  %.457.us.us.us.us = select i1 %.449.us.us.us.us, i32 %.456, i32 0
-  %spec.select235 = or i32 %row.bad.2145.us.us.us.us, %.457.us.us.us.us
-  %.465.us.us.us.us = add nsw i64 %wi0.4146.us.us.us.us, 1
-  %.434.us.us.us.us = icmp slt i64 %.465.us.us.us.us, %.38
-  br i1 %.434.us.us.us.us, label %wi0.body.4.us.us.us.us, label %wi0.end.4.us.us.us, !llvm.loop !22
+  %.457.us.us.us.us = icmp eq i64 %wi0.4146.us.us.us.us, %.33
+  %.465.us.us.us.us = select i1 %.457.us.us.us.us, i32 %.464, i32 0
+  %spec.select235 = or i32 %row.bad.2145.us.us.us.us, %.465.us.us.us.us
+  %.473.us.us.us.us = add nsw i64 %wi0.4146.us.us.us.us, 1
+  %.442.us.us.us.us = icmp slt i64 %.473.us.us.us.us, %.38
+  br i1 %.442.us.us.us.us, label %wi0.body.4.us.us.us.us, label %wi0.end.4.us.us.us, !llvm.loop !22
 
 wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.loopexit: ; preds = %wi0.head.4.wi0.end.4_crit_edge.split.us166.us.us.us.us
-  store float %.452276, ptr %.459, align 4
+  store float %.460276, ptr %.467, align 4
   br label %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us
 
 wi1.head.2.wi1.end.2_crit_edge.split.us.us.us:    ; preds = %wi0.end.4.endif.us.us.us, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us.loopexit, %wi0.head.4.preheader.lr.ph.split.us.us.us.split.us.split.us
-  %.527.us.us = add nsw i64 %wi2.2210.us.us, 1
-  %.427.us.us = icmp slt i64 %.527.us.us, %.44
-  br i1 %.427.us.us, label %wi1.head.2.preheader.us.us, label %wi2.end.2
+  %.537.us.us = add nsw i64 %wi2.2210.us.us, 1
+  %.435.us.us = icmp slt i64 %.537.us.us, %.44
+  br i1 %.435.us.us, label %wi1.head.2.preheader.us.us, label %wi2.end.2
 
 gwhile.body:                                      ; preds = %gwhile.body.backedge, %gwhile.head.preheader
   %step.group.0140 = phi i64 [ 64, %gwhile.head.preheader ], [ %step.group.0140.be, %gwhile.body.backedge ]
-  %.207 = tail call i64 @llvm.smin.i64(i64 %step.group.0140, i64 %.4)
-  %.208 = add i64 %.207, %.33
-  %.210 = tail call i64 @llvm.smin.i64(i64 %.208, i64 %.38)
+  %.209 = tail call i64 @llvm.smin.i64(i64 %step.group.0140, i64 %.4)
+  %.210 = add i64 %.209, %.33
+  %.212 = tail call i64 @llvm.smin.i64(i64 %.210, i64 %.38)
   br i1 %.4666, label %wi1.head.1.preheader.lr.ph, label %wi2.end.1.thread
 
 wi1.head.1.preheader.lr.ph:                       ; preds = %gwhile.body
-  br i1 %.21588, label %wi1.head.1.preheader.lr.ph.split.us, label %wi2.end.1
+  br i1 %.21788, label %wi1.head.1.preheader.lr.ph.split.us, label %wi2.end.1
 
 wi1.head.1.preheader.lr.ph.split.us:              ; preds = %wi1.head.1.preheader.lr.ph
-  %.21983 = icmp slt i64 %.33, %.210
-  %.27886.fr = freeze i1 %.21983
-  br i1 %.27886.fr, label %wi1.head.1.preheader.us.us.preheader, label %wi2.end.1
+  %.22183 = icmp slt i64 %.33, %.212
+  %.28086.fr = freeze i1 %.22183
+  br i1 %.28086.fr, label %wi1.head.1.preheader.us.us.preheader, label %wi2.end.1
 
 wi1.head.1.preheader.us.us.preheader:             ; preds = %wi1.head.1.preheader.lr.ph.split.us
   %117 = shl i64 %step.group.0140, 2
   %scevgep126 = getelementptr i8, ptr %tile, i64 %117
-  %smax129 = call i64 @llvm.smax.i64(i64 %.210, i64 %55)
+  %smax129 = call i64 @llvm.smax.i64(i64 %.212, i64 %55)
   %118 = sub i64 %smax129, %54
   %min.iters.check130 = icmp ult i64 %118, 8
-  %smax = call i64 @llvm.smax.i64(i64 %.210, i64 %53)
+  %smax = call i64 @llvm.smax.i64(i64 %.212, i64 %53)
   %119 = shl i64 %smax, 2
   %scevgep125 = getelementptr i8, ptr %scevgep, i64 %119
   %120 = add i64 %step.group.0140, %smax
@@ -791,12 +797,12 @@ wi1.head.1.preheader.us.us.preheader:             ; preds = %wi1.head.1.preheade
   br label %wi1.head.1.preheader.us.us
 
 wi1.head.1.preheader.us.us:                       ; preds = %wi1.head.1.preheader.us.us.preheader, %wi1.head.1.wi1.end.1_crit_edge.split.us.us.us
-  %wi2.1127.us.us = phi i64 [ %.394.us.us, %wi1.head.1.wi1.end.1_crit_edge.split.us.us.us ], [ %.35, %wi1.head.1.preheader.us.us.preheader ]
-  %.298.us.us = mul i64 %wi2.1127.us.us, %.2
+  %wi2.1127.us.us = phi i64 [ %.402.us.us, %wi1.head.1.wi1.end.1_crit_edge.split.us.us.us ], [ %.35, %wi1.head.1.preheader.us.us.preheader ]
+  %.300.us.us = mul i64 %wi2.1127.us.us, %.2
   br label %iter.check132
 
 iter.check132:                                    ; preds = %wi1.head.1.preheader.us.us, %wi0.end.2.endif.us.us.us
-  %wi1.189.us.us.us = phi i64 [ %.34, %wi1.head.1.preheader.us.us ], [ %.391.us.us.us, %wi0.end.2.endif.us.us.us ]
+  %wi1.189.us.us.us = phi i64 [ %.34, %wi1.head.1.preheader.us.us ], [ %.399.us.us.us, %wi0.end.2.endif.us.us.us ]
   %brmerge = select i1 %min.iters.check130, i1 true, i1 %found.conflict
   br i1 %brmerge, label %wi0.body.2.us.us.us.preheader, label %vector.main.loop.iter.check134
 
@@ -899,159 +905,162 @@ wi0.body.2.us.us.us.preheader:                    ; preds = %iter.check132, %vec
   br label %wi0.body.2.us.us.us
 
 wi0.end.2.us.us.us:                               ; preds = %load.end.1.endif.us.us.us, %vec.epilog.middle.block169, %middle.block150
-  %.252.us.us.us.lcssa = phi i32 [ %176, %vec.epilog.middle.block169 ], [ %158, %middle.block150 ], [ %.252.us.us.us, %load.end.1.endif.us.us.us ]
-  %177 = icmp eq i32 %.252.us.us.us.lcssa, 0
+  %.254.us.us.us.lcssa = phi i32 [ %176, %vec.epilog.middle.block169 ], [ %158, %middle.block150 ], [ %.254.us.us.us, %load.end.1.endif.us.us.us ]
+  %177 = icmp eq i32 %.254.us.us.us.lcssa, 0
   br i1 %177, label %wi0.end.2.endif.us.us.us, label %wi0.head.3.preheader.us.us.us, !prof !7
 
 wi0.body.3.us.us.us:                              ; preds = %wi0.head.3.preheader.us.us.us, %load.end.3.endif.us.us.us
-  %wi0.387.us.us.us = phi i64 [ %.33, %wi0.head.3.preheader.us.us.us ], [ %.387.us.us.us, %load.end.3.endif.us.us.us ]
-  %.286.us.us.us = sub nsw i64 %wi0.387.us.us.us, %.33
-  %.295.us.us.us = icmp ugt i64 %.286.us.us.us, 127
-  br i1 %.295.us.us.us, label %wi0.body.3.if.us.us.us, label %load.end.2.us.us.us, !prof !5
+  %wi0.387.us.us.us = phi i64 [ %.33, %wi0.head.3.preheader.us.us.us ], [ %.395.us.us.us, %load.end.3.endif.us.us.us ]
+  %.288.us.us.us = sub nsw i64 %wi0.387.us.us.us, %.33
+  %.297.us.us.us = icmp ugt i64 %.288.us.us.us, 127
+  br i1 %.297.us.us.us, label %wi0.body.3.if.us.us.us, label %load.end.2.us.us.us, !prof !5
 
 wi0.body.3.if.us.us.us:                           ; preds = %wi0.body.3.us.us.us
-  %.301.us.us.us = add i64 %wi0.387.us.us.us, %.300.us.us.us
-  %.302.us.us.us = load i64, ptr %.16, align 8
-  %.304.us.us.us = load i64, ptr %.134, align 8
-  %.305.us.us.us = icmp eq i64 %.302.us.us.us, 0
-  %.306.us.us.us = icmp ult i64 %.301.us.us.us, %.304.us.us.us
-  %.307.us.us.us = icmp eq i64 %.301.us.us.us, %.304.us.us.us
-  %.308.us.us.us = icmp ugt i64 %.302.us.us.us, 3
-  %.309.us.us.us = and i1 %.308.us.us.us, %.307.us.us.us
-  %.310.us.us.us = or i1 %.306.us.us.us, %.309.us.us.us
-  %.311.us.us.us = or i1 %.305.us.us.us, %.310.us.us.us
-  br i1 %.311.us.us.us, label %wi0.body.3.if.if.us.us.us, label %load.end.2.us.us.us
+  %.303.us.us.us = add i64 %wi0.387.us.us.us, %.302.us.us.us
+  %.304.us.us.us = load i64, ptr %.16, align 8
+  %.306.us.us.us = load i64, ptr %.134, align 8
+  %.307.us.us.us = icmp eq i64 %.304.us.us.us, 0
+  %.308.us.us.us = icmp ult i64 %.303.us.us.us, %.306.us.us.us
+  %.309.us.us.us = icmp eq i64 %.303.us.us.us, %.306.us.us.us
+  %.310.us.us.us = icmp ugt i64 %.304.us.us.us, 3
+  %.311.us.us.us = and i1 %.310.us.us.us, %.309.us.us.us
+  %.312.us.us.us = or i1 %.308.us.us.us, %.311.us.us.us
+  %.313.us.us.us = or i1 %.307.us.us.us, %.312.us.us.us
+  br i1 %.313.us.us.us, label %wi0.body.3.if.if.us.us.us, label %load.end.2.us.us.us
 
 wi0.body.3.if.if.us.us.us:                        ; preds = %wi0.body.3.if.us.us.us
   store i64 3, ptr %.16, align 8
-  store i64 %.286.us.us.us, ptr %.145, align 8
-  store i64 %.301.us.us.us, ptr %.134, align 8
+  store i64 %.288.us.us.us, ptr %.145, align 8
+  store i64 128, ptr %.147, align 8
+  store i64 %.303.us.us.us, ptr %.134, align 8
   br label %load.end.2.us.us.us
 
 load.end.2.us.us.us:                              ; preds = %wi0.body.3.if.if.us.us.us, %wi0.body.3.if.us.us.us, %wi0.body.3.us.us.us
-  %.327.us.us.us = add i64 %.286.us.us.us, %step.group.0140
-  %.328.us.us.us = icmp ugt i64 %.327.us.us.us, 127
-  br i1 %.328.us.us.us, label %load.end.2.if.us.us.us, label %load.end.3.us.us.us, !prof !5
+  %.331.us.us.us = add i64 %.288.us.us.us, %step.group.0140
+  %.332.us.us.us = icmp ugt i64 %.331.us.us.us, 127
+  br i1 %.332.us.us.us, label %load.end.2.if.us.us.us, label %load.end.3.us.us.us, !prof !5
 
 load.end.2.if.us.us.us:                           ; preds = %load.end.2.us.us.us
-  %.334.us.us.us = add i64 %wi0.387.us.us.us, %.300.us.us.us
-  %.335.us.us.us = load i64, ptr %.16, align 8
-  %.337.us.us.us = load i64, ptr %.134, align 8
-  %.338.us.us.us = icmp eq i64 %.335.us.us.us, 0
-  %.339.us.us.us = icmp ult i64 %.334.us.us.us, %.337.us.us.us
-  %.340.us.us.us = icmp eq i64 %.334.us.us.us, %.337.us.us.us
-  %.341.us.us.us = icmp ugt i64 %.335.us.us.us, 4
-  %.342.us.us.us = and i1 %.341.us.us.us, %.340.us.us.us
-  %.343.us.us.us = or i1 %.339.us.us.us, %.342.us.us.us
-  %.344.us.us.us = or i1 %.338.us.us.us, %.343.us.us.us
-  br i1 %.344.us.us.us, label %load.end.2.if.if.us.us.us, label %load.end.3.us.us.us
+  %.338.us.us.us = add i64 %wi0.387.us.us.us, %.302.us.us.us
+  %.339.us.us.us = load i64, ptr %.16, align 8
+  %.341.us.us.us = load i64, ptr %.134, align 8
+  %.342.us.us.us = icmp eq i64 %.339.us.us.us, 0
+  %.343.us.us.us = icmp ult i64 %.338.us.us.us, %.341.us.us.us
+  %.344.us.us.us = icmp eq i64 %.338.us.us.us, %.341.us.us.us
+  %.345.us.us.us = icmp ugt i64 %.339.us.us.us, 4
+  %.346.us.us.us = and i1 %.345.us.us.us, %.344.us.us.us
+  %.347.us.us.us = or i1 %.343.us.us.us, %.346.us.us.us
+  %.348.us.us.us = or i1 %.342.us.us.us, %.347.us.us.us
+  br i1 %.348.us.us.us, label %load.end.2.if.if.us.us.us, label %load.end.3.us.us.us
 
 load.end.2.if.if.us.us.us:                        ; preds = %load.end.2.if.us.us.us
   store i64 4, ptr %.16, align 8
-  store i64 %.327.us.us.us, ptr %.145, align 8
-  store i64 %.334.us.us.us, ptr %.134, align 8
+  store i64 %.331.us.us.us, ptr %.145, align 8
+  store i64 128, ptr %.147, align 8
+  store i64 %.338.us.us.us, ptr %.134, align 8
   br label %load.end.3.us.us.us
 
 load.end.3.us.us.us:                              ; preds = %load.end.2.if.if.us.us.us, %load.end.2.if.us.us.us, %load.end.2.us.us.us
-  br i1 %.295.us.us.us, label %load.end.3.if.us.us.us, label %load.end.3.endif.us.us.us, !prof !5
+  br i1 %.297.us.us.us, label %load.end.3.if.us.us.us, label %load.end.3.endif.us.us.us, !prof !5
 
 load.end.3.if.us.us.us:                           ; preds = %load.end.3.us.us.us
-  %.366.us.us.us = add i64 %wi0.387.us.us.us, %.300.us.us.us
-  %.367.us.us.us = load i64, ptr %.16, align 8
-  %.369.us.us.us = load i64, ptr %.134, align 8
-  %.370.us.us.us = icmp eq i64 %.367.us.us.us, 0
-  %.371.us.us.us = icmp ult i64 %.366.us.us.us, %.369.us.us.us
-  %.372.us.us.us = icmp eq i64 %.366.us.us.us, %.369.us.us.us
-  %.373.us.us.us = icmp ugt i64 %.367.us.us.us, 5
-  %.374.us.us.us = and i1 %.373.us.us.us, %.372.us.us.us
-  %.375.us.us.us = or i1 %.371.us.us.us, %.374.us.us.us
-  %.376.us.us.us = or i1 %.370.us.us.us, %.375.us.us.us
-  br i1 %.376.us.us.us, label %load.end.3.if.if.us.us.us, label %load.end.3.endif.us.us.us
+  %.372.us.us.us = add i64 %wi0.387.us.us.us, %.302.us.us.us
+  %.373.us.us.us = load i64, ptr %.16, align 8
+  %.375.us.us.us = load i64, ptr %.134, align 8
+  %.376.us.us.us = icmp eq i64 %.373.us.us.us, 0
+  %.377.us.us.us = icmp ult i64 %.372.us.us.us, %.375.us.us.us
+  %.378.us.us.us = icmp eq i64 %.372.us.us.us, %.375.us.us.us
+  %.379.us.us.us = icmp ugt i64 %.373.us.us.us, 5
+  %.380.us.us.us = and i1 %.379.us.us.us, %.378.us.us.us
+  %.381.us.us.us = or i1 %.377.us.us.us, %.380.us.us.us
+  %.382.us.us.us = or i1 %.376.us.us.us, %.381.us.us.us
+  br i1 %.382.us.us.us, label %load.end.3.if.if.us.us.us, label %load.end.3.endif.us.us.us
 
 load.end.3.if.if.us.us.us:                        ; preds = %load.end.3.if.us.us.us
   store i64 5, ptr %.16, align 8
-  store i64 %.286.us.us.us, ptr %.145, align 8
-  store i64 %.366.us.us.us, ptr %.134, align 8
+  store i64 %.288.us.us.us, ptr %.145, align 8
+  store i64 128, ptr %.147, align 8
+  store i64 %.372.us.us.us, ptr %.134, align 8
   br label %load.end.3.endif.us.us.us
 
 load.end.3.endif.us.us.us:                        ; preds = %load.end.3.if.if.us.us.us, %load.end.3.if.us.us.us, %load.end.3.us.us.us
-  %.387.us.us.us = add nsw i64 %wi0.387.us.us.us, 1
-  %.278.us.us.us = icmp slt i64 %.387.us.us.us, %.210
-  br i1 %.278.us.us.us, label %wi0.body.3.us.us.us, label %wi0.end.2.endif.us.us.us
+  %.395.us.us.us = add nsw i64 %wi0.387.us.us.us, 1
+  %.280.us.us.us = icmp slt i64 %.395.us.us.us, %.212
+  br i1 %.280.us.us.us, label %wi0.body.3.us.us.us, label %wi0.end.2.endif.us.us.us
 
 wi0.end.2.endif.us.us.us:                         ; preds = %load.end.3.endif.us.us.us, %wi0.end.2.us.us.us
-  %.391.us.us.us = add nsw i64 %wi1.189.us.us.us, 1
-  %.215.us.us.us = icmp slt i64 %.391.us.us.us, %.41
-  br i1 %.215.us.us.us, label %iter.check132, label %wi1.head.1.wi1.end.1_crit_edge.split.us.us.us
+  %.399.us.us.us = add nsw i64 %wi1.189.us.us.us, 1
+  %.217.us.us.us = icmp slt i64 %.399.us.us.us, %.41
+  br i1 %.217.us.us.us, label %iter.check132, label %wi1.head.1.wi1.end.1_crit_edge.split.us.us.us
 
 wi0.body.2.us.us.us:                              ; preds = %wi0.body.2.us.us.us.preheader, %load.end.1.endif.us.us.us
-  %wi0.285.us.us.us = phi i64 [ %.272.us.us.us, %load.end.1.endif.us.us.us ], [ %wi0.285.us.us.us.ph, %wi0.body.2.us.us.us.preheader ]
-  %row.bad.184.us.us.us = phi i32 [ %.252.us.us.us, %load.end.1.endif.us.us.us ], [ %row.bad.184.us.us.us.ph, %wi0.body.2.us.us.us.preheader ]
-  %.227.us.us.us = sub nsw i64 %wi0.285.us.us.us, %.33
-  %.234.us.us.us = icmp ugt i64 %.227.us.us.us, 127
-  %.240.us.us.us = getelementptr float, ptr %tile, i64 %.227.us.us.us
-  br i1 %.234.us.us.us, label %load.end.us.us.us, label %load.ok.us.us.us
+  %wi0.285.us.us.us = phi i64 [ %.274.us.us.us, %load.end.1.endif.us.us.us ], [ %wi0.285.us.us.us.ph, %wi0.body.2.us.us.us.preheader ]
+  %row.bad.184.us.us.us = phi i32 [ %.254.us.us.us, %load.end.1.endif.us.us.us ], [ %row.bad.184.us.us.us.ph, %wi0.body.2.us.us.us.preheader ]
+  %.229.us.us.us = sub nsw i64 %wi0.285.us.us.us, %.33
+  %.236.us.us.us = icmp ugt i64 %.229.us.us.us, 127
+  %.242.us.us.us = getelementptr float, ptr %tile, i64 %.229.us.us.us
+  br i1 %.236.us.us.us, label %load.end.us.us.us, label %load.ok.us.us.us
 
 load.ok.us.us.us:                                 ; preds = %wi0.body.2.us.us.us
-  %.242.us.us.us = load float, ptr %.240.us.us.us, align 4
+  %.244.us.us.us = load float, ptr %.242.us.us.us, align 4
   br label %load.end.us.us.us
 
 load.end.us.us.us:                                ; preds = %load.ok.us.us.us, %wi0.body.2.us.us.us
-  %.244.us.us.us = phi float [ %.242.us.us.us, %load.ok.us.us.us ], [ 0.000000e+00, %wi0.body.2.us.us.us ]
-  %.247.us.us.us = add i64 %.227.us.us.us, %step.group.0140
-  %.248.us.us.us = icmp ugt i64 %.247.us.us.us, 127
-  %178 = or i64 %.247.us.us.us, %.227.us.us.us
+  %.246.us.us.us = phi float [ %.244.us.us.us, %load.ok.us.us.us ], [ 0.000000e+00, %wi0.body.2.us.us.us ]
+  %.249.us.us.us = add i64 %.229.us.us.us, %step.group.0140
+  %.250.us.us.us = icmp ugt i64 %.249.us.us.us, 127
+  %178 = or i64 %.249.us.us.us, %.229.us.us.us
   %179 = icmp ugt i64 %178, 127
   %180 = zext i1 %179 to i32
-  %.252.us.us.us = or i32 %row.bad.184.us.us.us, %180
-  br i1 %.248.us.us.us, label %load.end.1.us.us.us, label %load.ok.1.us.us.us
+  %.254.us.us.us = or i32 %row.bad.184.us.us.us, %180
+  br i1 %.250.us.us.us, label %load.end.1.us.us.us, label %load.ok.1.us.us.us
 
 load.ok.1.us.us.us:                               ; preds = %load.end.us.us.us
-  %.254.us.us.us = getelementptr float, ptr %tile, i64 %.247.us.us.us
-  %.256.us.us.us = load float, ptr %.254.us.us.us, align 4
+  %.256.us.us.us = getelementptr float, ptr %tile, i64 %.249.us.us.us
+  %.258.us.us.us = load float, ptr %.256.us.us.us, align 4
   br label %load.end.1.us.us.us
 
 load.end.1.us.us.us:                              ; preds = %load.ok.1.us.us.us, %load.end.us.us.us
-  %.258.us.us.us = phi float [ %.256.us.us.us, %load.ok.1.us.us.us ], [ 0.000000e+00, %load.end.us.us.us ]
-  br i1 %.234.us.us.us, label %load.end.1.endif.us.us.us, label %load.end.1.if.us.us.us, !prof !5
+  %.260.us.us.us = phi float [ %.258.us.us.us, %load.ok.1.us.us.us ], [ 0.000000e+00, %load.end.us.us.us ]
+  br i1 %.236.us.us.us, label %load.end.1.endif.us.us.us, label %load.end.1.if.us.us.us, !prof !5
 
 load.end.1.if.us.us.us:                           ; preds = %load.end.1.us.us.us
-  %.259.us.us.us = fadd float %.244.us.us.us, %.258.us.us.us
-  store float %.259.us.us.us, ptr %.240.us.us.us, align 4
+  %.261.us.us.us = fadd float %.246.us.us.us, %.260.us.us.us
+  store float %.261.us.us.us, ptr %.242.us.us.us, align 4
   br label %load.end.1.endif.us.us.us
 
 load.end.1.endif.us.us.us:                        ; preds = %load.end.1.if.us.us.us, %load.end.1.us.us.us
-  %.272.us.us.us = add nsw i64 %wi0.285.us.us.us, 1
-  %.219.us.us.us = icmp slt i64 %.272.us.us.us, %.210
-  br i1 %.219.us.us.us, label %wi0.body.2.us.us.us, label %wi0.end.2.us.us.us, !llvm.loop !30
+  %.274.us.us.us = add nsw i64 %wi0.285.us.us.us, 1
+  %.221.us.us.us = icmp slt i64 %.274.us.us.us, %.212
+  br i1 %.221.us.us.us, label %wi0.body.2.us.us.us, label %wi0.end.2.us.us.us, !llvm.loop !30
 
 wi0.head.3.preheader.us.us.us:                    ; preds = %wi0.end.2.us.us.us
-  %.299.us.us.us = add i64 %wi1.189.us.us.us, %.298.us.us
-  %.300.us.us.us = mul i64 %.299.us.us.us, %.1
+  %.301.us.us.us = add i64 %wi1.189.us.us.us, %.300.us.us
+  %.302.us.us.us = mul i64 %.301.us.us.us, %.1
   br label %wi0.body.3.us.us.us
 
 wi1.head.1.wi1.end.1_crit_edge.split.us.us.us:    ; preds = %wi0.end.2.endif.us.us.us
-  %.394.us.us = add nsw i64 %wi2.1127.us.us, 1
-  %.212.us.us = icmp slt i64 %.394.us.us, %.44
-  br i1 %.212.us.us, label %wi1.head.1.preheader.us.us, label %wi2.end.1
+  %.402.us.us = add nsw i64 %wi2.1127.us.us, 1
+  %.214.us.us = icmp slt i64 %.402.us.us, %.44
+  br i1 %.214.us.us, label %wi1.head.1.preheader.us.us, label %wi2.end.1
 
 wi2.end.1:                                        ; preds = %wi1.head.1.wi1.end.1_crit_edge.split.us.us.us, %wi1.head.1.preheader.lr.ph.split.us, %wi1.head.1.preheader.lr.ph
-  %.41324 = lshr i64 %step.group.0140, 1
-  %.189.not = icmp eq i64 %.41324, 0
-  br i1 %.189.not, label %wi1.head.2.preheader.lr.ph, label %gwhile.body.backedge
+  %.42124 = lshr i64 %step.group.0140, 1
+  %.191.not = icmp eq i64 %.42124, 0
+  br i1 %.191.not, label %wi1.head.2.preheader.lr.ph, label %gwhile.body.backedge
 
 gwhile.body.backedge:                             ; preds = %wi2.end.1, %wi2.end.1.thread
-  %step.group.0140.be = phi i64 [ %.41324, %wi2.end.1 ], [ %.41324266, %wi2.end.1.thread ]
+  %step.group.0140.be = phi i64 [ %.42124, %wi2.end.1 ], [ %.42124266, %wi2.end.1.thread ]
   br label %gwhile.body
 
 wi2.end.1.thread:                                 ; preds = %gwhile.body
-  %.41324266 = lshr i64 %step.group.0140, 1
-  %.189.not267 = icmp eq i64 %.41324266, 0
-  br i1 %.189.not267, label %wi2.end.2, label %gwhile.body.backedge
+  %.42124266 = lshr i64 %step.group.0140, 1
+  %.191.not267 = icmp eq i64 %.42124266, 0
+  br i1 %.191.not267, label %wi2.end.2, label %gwhile.body.backedge
 
 wi2.end.2:                                        ; preds = %wi2.end.1.thread, %wi1.head.2.wi1.end.2_crit_edge.split.us.us.us, %wi1.head.2.preheader.lr.ph.split.us, %wi1.head.2.preheader.lr.ph
-  %.530 = add nsw i64 %group234, 1
-  %exitcond.not = icmp eq i64 %.530, %.15
+  %.540 = add nsw i64 %group234, 1
+  %exitcond.not = icmp eq i64 %.540, %.15
   br i1 %exitcond.not, label %group.end, label %group.body
 }
 
@@ -1084,8 +1093,8 @@ entry:
   %.29 = load ptr, ptr %.28, align 8
   %.30 = getelementptr i8, ptr %.1, i64 104
   %.31 = load i64, ptr %.30, align 8
-  %errrec = alloca [10 x i64], align 8
-  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(80) %errrec, i8 0, i64 80, i1 false)
+  %errrec = alloca [18 x i64], align 8
+  call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(144) %errrec, i8 0, i64 144, i1 false)
   call fastcc void @tree_sum.groups(i64 %.7, i64 %.9, i64 %.11, i64 %.13, i64 %.15, i64 %.17, i64 %.19, i64 %.21, ptr %.25, i64 %.27, ptr %.29, i64 %.31, i64 %.2, i64 %.3, ptr %errrec)
   %.35 = load i64, ptr %errrec, align 8
   %.37 = load i64, ptr %.4, align 8
@@ -1095,6 +1104,8 @@ entry:
   br i1 %.40, label %entry.if, label %entry.endif, !prof !5
 
 entry.if:                                         ; preds = %entry
+  %.fca.17.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 136
+  %.fca.13.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 104
   %.fca.9.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 72
   %.fca.5.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 40
   %.fca.1.gep = getelementptr inbounds nuw i8, ptr %errrec, i64 8
@@ -1105,9 +1116,15 @@ entry.if:                                         ; preds = %entry
   %.64 = getelementptr i8, ptr %.4, i64 40
   %1 = load <4 x i64>, ptr %.fca.5.gep, align 8
   store <4 x i64> %1, ptr %.64, align 8
-  %.79 = load i64, ptr %.fca.9.gep, align 8
   %.80 = getelementptr i8, ptr %.4, i64 72
-  store i64 %.79, ptr %.80, align 8
+  %2 = load <4 x i64>, ptr %.fca.9.gep, align 8
+  store <4 x i64> %2, ptr %.80, align 8
+  %.96 = getelementptr i8, ptr %.4, i64 104
+  %3 = load <4 x i64>, ptr %.fca.13.gep, align 8
+  store <4 x i64> %3, ptr %.96, align 8
+  %.111 = load i64, ptr %.fca.17.gep, align 8
+  %.112 = getelementptr i8, ptr %.4, i64 136
+  store i64 %.111, ptr %.112, align 8
   br label %entry.endif
 
 entry.endif:                                      ; preds = %entry.if, %entry
