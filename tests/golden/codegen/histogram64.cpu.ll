@@ -32,9 +32,9 @@ allocas:
 batch.body.lr.ph:                                 ; preds = %allocas
   %.27723 = lshr i64 %.4, 6
   %.625 = tail call i64 @llvm.smin.i64(i64 %.4, i64 64)
-  %.695 = getelementptr i8, ptr %.16, i64 136
-  %.706 = getelementptr i8, ptr %.16, i64 8
-  %.708 = getelementptr i8, ptr %.16, i64 72
+  %.692 = getelementptr i8, ptr %.16, i64 136
+  %.703 = getelementptr i8, ptr %.16, i64 8
+  %.705 = getelementptr i8, ptr %.16, i64 72
   %1 = add nuw nsw i64 %.27723, 1
   %xtraiter2 = and i64 %1, 7
   %2 = icmp ult i64 %.4, 448
@@ -520,7 +520,7 @@ wi1.head.4.preheader.lr.ph.split.us:              ; preds = %batch.group.body.1
 
 wi1.head.4.preheader.us.us.us:                    ; preds = %wi1.head.4.preheader.lr.ph.split.us, %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us
   %wi2.4148.us.us.us = phi i64 [ %.723.us.us.us, %wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us ], [ %.49, %wi1.head.4.preheader.lr.ph.split.us ]
-  %.690.us.us.us = mul i64 %wi2.4148.us.us.us, %.2
+  %.687.us.us.us = mul i64 %wi2.4148.us.us.us, %.2
   br label %wi0.head.8.preheader.us.us.us.us.us
 
 wi0.head.8.preheader.us.us.us.us.us:              ; preds = %wi0.end.8.endif.us.us.us.us.us, %wi1.head.4.preheader.us.us.us
@@ -530,27 +530,27 @@ wi0.head.8.preheader.us.us.us.us.us:              ; preds = %wi0.end.8.endif.us.
 wi0.body.9.us.us.us.us.us:                        ; preds = %wi0.head.9.preheader.us.us.us.us.us, %wi0.body.9.endif.us.us.us.us.us
   %wi0.9115.us.us.us.us.us = phi i64 [ %.604, %wi0.head.9.preheader.us.us.us.us.us ], [ %.716.us.us.us.us.us, %wi0.body.9.endif.us.us.us.us.us ]
   %.679.us.us.us.us.us = sub nsw i64 %wi0.9115.us.us.us.us.us, %.604
-  %.687.not.us.us.us.us.us = icmp ult i64 %.679.us.us.us.us.us, %.13
-  br i1 %.687.not.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us, label %wi0.body.9.if.us.us.us.us.us, !prof !7
+  %.684.not.us.us.us.us.us = icmp ult i64 %.679.us.us.us.us.us, %.13
+  br i1 %.684.not.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us, label %wi0.body.9.if.us.us.us.us.us, !prof !7
 
 wi0.body.9.if.us.us.us.us.us:                     ; preds = %wi0.body.9.us.us.us.us.us
-  %.693.us.us.us.us.us = add i64 %wi0.9115.us.us.us.us.us, %.692.us.us.us.us.us
-  %.694.us.us.us.us.us = load i64, ptr %.16, align 8
-  %.696.us.us.us.us.us = load i64, ptr %.695, align 8
-  %.697.us.us.us.us.us = icmp eq i64 %.694.us.us.us.us.us, 0
-  %.698.us.us.us.us.us = icmp ult i64 %.693.us.us.us.us.us, %.696.us.us.us.us.us
-  %.699.us.us.us.us.us = icmp eq i64 %.693.us.us.us.us.us, %.696.us.us.us.us.us
-  %.700.us.us.us.us.us = icmp ugt i64 %.694.us.us.us.us.us, 5
-  %.701.us.us.us.us.us = and i1 %.700.us.us.us.us.us, %.699.us.us.us.us.us
-  %.702.us.us.us.us.us = or i1 %.698.us.us.us.us.us, %.701.us.us.us.us.us
-  %.703.us.us.us.us.us = or i1 %.697.us.us.us.us.us, %.702.us.us.us.us.us
-  br i1 %.703.us.us.us.us.us, label %wi0.body.9.if.if.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us
+  %.690.us.us.us.us.us = add i64 %wi0.9115.us.us.us.us.us, %.689.us.us.us.us.us
+  %.691.us.us.us.us.us = load i64, ptr %.16, align 8
+  %.693.us.us.us.us.us = load i64, ptr %.692, align 8
+  %.694.us.us.us.us.us = icmp eq i64 %.691.us.us.us.us.us, 0
+  %.695.us.us.us.us.us = icmp ult i64 %.690.us.us.us.us.us, %.693.us.us.us.us.us
+  %.696.us.us.us.us.us = icmp eq i64 %.690.us.us.us.us.us, %.693.us.us.us.us.us
+  %.697.us.us.us.us.us = icmp ugt i64 %.691.us.us.us.us.us, 5
+  %.698.us.us.us.us.us = and i1 %.697.us.us.us.us.us, %.696.us.us.us.us.us
+  %.699.us.us.us.us.us = or i1 %.695.us.us.us.us.us, %.698.us.us.us.us.us
+  %.700.us.us.us.us.us = or i1 %.694.us.us.us.us.us, %.699.us.us.us.us.us
+  br i1 %.700.us.us.us.us.us, label %wi0.body.9.if.if.us.us.us.us.us, label %wi0.body.9.endif.us.us.us.us.us
 
 wi0.body.9.if.if.us.us.us.us.us:                  ; preds = %wi0.body.9.if.us.us.us.us.us
   store i64 5, ptr %.16, align 8
-  store i64 %.679.us.us.us.us.us, ptr %.706, align 8
-  store i64 %.13, ptr %.708, align 8
-  store i64 %.693.us.us.us.us.us, ptr %.695, align 8
+  store i64 %.679.us.us.us.us.us, ptr %.703, align 8
+  store i64 %.13, ptr %.705, align 8
+  store i64 %.690.us.us.us.us.us, ptr %.692, align 8
   br label %wi0.body.9.endif.us.us.us.us.us
 
 wi0.body.9.endif.us.us.us.us.us:                  ; preds = %wi0.body.9.if.if.us.us.us.us.us, %wi0.body.9.if.us.us.us.us.us, %wi0.body.9.us.us.us.us.us
@@ -565,18 +565,18 @@ wi0.end.8.endif.us.us.us.us.us:                   ; preds = %wi0.body.9.endif.us
 
 wi0.body.8.us.us.us.us.us:                        ; preds = %atomic.end.2.us.us.us.us.us, %wi0.head.8.preheader.us.us.us.us.us
   %wi0.8113.us.us.us.us.us = phi i64 [ %.604, %wi0.head.8.preheader.us.us.us.us.us ], [ %.665.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
-  %row.bad.3112.us.us.us.us.us = phi i32 [ 0, %wi0.head.8.preheader.us.us.us.us.us ], [ %.657.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
+  %row.bad.3112.us.us.us.us.us = phi i32 [ 0, %wi0.head.8.preheader.us.us.us.us.us ], [ %.654.us.us.us.us.us, %atomic.end.2.us.us.us.us.us ]
   %.645.us.us.us.us.us = sub nsw i64 %wi0.8113.us.us.us.us.us, %.604
-  %.653.us.us.us.us.us = icmp uge i64 %.645.us.us.us.us.us, %.13
-  %.656.us.us.us.us.us = zext i1 %.653.us.us.us.us.us to i32
-  %.657.us.us.us.us.us = or i32 %row.bad.3112.us.us.us.us.us, %.656.us.us.us.us.us
-  br i1 %.653.us.us.us.us.us, label %atomic.end.2.us.us.us.us.us, label %atomic.ok.2.us.us.us.us.us
+  %.650.us.us.us.us.us = icmp uge i64 %.645.us.us.us.us.us, %.13
+  %.653.us.us.us.us.us = zext i1 %.650.us.us.us.us.us to i32
+  %.654.us.us.us.us.us = or i32 %row.bad.3112.us.us.us.us.us, %.653.us.us.us.us.us
+  br i1 %.650.us.us.us.us.us, label %atomic.end.2.us.us.us.us.us, label %atomic.ok.2.us.us.us.us.us
 
 atomic.ok.2.us.us.us.us.us:                       ; preds = %wi0.body.8.us.us.us.us.us
-  %.659.us.us.us.us.us = getelementptr i32, ptr %.12, i64 %.645.us.us.us.us.us
-  %.650.us.us.us.us.us = getelementptr i32, ptr %.611, i64 %.645.us.us.us.us.us
-  %.651.us.us.us.us.us = load i32, ptr %.650.us.us.us.us.us, align 4
-  %.661.us.us.us.us.us = atomicrmw add ptr %.659.us.us.us.us.us, i32 %.651.us.us.us.us.us monotonic, align 4
+  %.658.us.us.us.us.us = getelementptr i32, ptr %.611, i64 %.645.us.us.us.us.us
+  %.659.us.us.us.us.us = load i32, ptr %.658.us.us.us.us.us, align 4
+  %.656.us.us.us.us.us = getelementptr i32, ptr %.12, i64 %.645.us.us.us.us.us
+  %.661.us.us.us.us.us = atomicrmw add ptr %.656.us.us.us.us.us, i32 %.659.us.us.us.us.us monotonic, align 4
   br label %atomic.end.2.us.us.us.us.us
 
 atomic.end.2.us.us.us.us.us:                      ; preds = %atomic.ok.2.us.us.us.us.us, %wi0.body.8.us.us.us.us.us
@@ -585,12 +585,12 @@ atomic.end.2.us.us.us.us.us:                      ; preds = %atomic.ok.2.us.us.u
   br i1 %.637.us.us.us.us.us, label %wi0.body.8.us.us.us.us.us, label %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us
 
 wi0.head.9.preheader.us.us.us.us.us:              ; preds = %wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us
-  %.691.us.us.us.us.us = add i64 %wi1.4117.us.us.us.us.us, %.690.us.us.us
-  %.692.us.us.us.us.us = mul i64 %.691.us.us.us.us.us, %.1
+  %.688.us.us.us.us.us = add i64 %wi1.4117.us.us.us.us.us, %.687.us.us.us
+  %.689.us.us.us.us.us = mul i64 %.688.us.us.us.us.us, %.1
   br label %wi0.body.9.us.us.us.us.us
 
 wi0.head.8.wi0.end.8_crit_edge.us.us.us.us.us:    ; preds = %atomic.end.2.us.us.us.us.us
-  %.668.not.us.us.us.us.us = icmp eq i32 %.657.us.us.us.us.us, 0
+  %.668.not.us.us.us.us.us = icmp eq i32 %.654.us.us.us.us.us, 0
   br i1 %.668.not.us.us.us.us.us, label %wi0.end.8.endif.us.us.us.us.us, label %wi0.head.9.preheader.us.us.us.us.us, !prof !7
 
 wi1.head.4.wi1.end.4_crit_edge.split.us.us.us.split.us.us: ; preds = %wi0.end.8.endif.us.us.us.us.us

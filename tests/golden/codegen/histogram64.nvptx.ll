@@ -75,20 +75,20 @@ atomic.ok:                                        ; preds = %if.end, %atomic.ok
   %.106 = and i8 %.103, 63
   %.108 = zext nneg i8 %.106 to i64
   %.127 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.108
-  %.129 = atomicrmw add ptr %.127, i32 1 monotonic, align 4
+  %.129 = atomicrmw add ptr %.127, i32 1 syncscope("device") monotonic, align 4
   %.133 = add i64 %i.018, %.2
   %.99 = icmp slt i64 %.133, %.6
   br i1 %.99, label %atomic.ok, label %while.end
 
 if.then.1:                                        ; preds = %while.end
-  %.144.not = icmp ugt i64 %.8, %.51
-  br i1 %.144.not, label %atomic.ok.1, label %done
+  %.141.not = icmp ugt i64 %.8, %.51
+  br i1 %.141.not, label %atomic.ok.1, label %done
 
 atomic.ok.1:                                      ; preds = %if.then.1
-  %.141 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.51
-  %.162 = getelementptr i32, ptr %.12, i64 %.51
-  %.142 = load i32, ptr %.141, align 4
-  %.164 = atomicrmw add ptr %.162, i32 %.142 monotonic, align 4
+  %.159 = getelementptr i32, ptr %.12, i64 %.51
+  %.161 = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @histogram64.local to ptr), i64 %.51
+  %.162 = load i32, ptr %.161, align 4
+  %.164 = atomicrmw add ptr %.159, i32 %.162 syncscope("device") monotonic, align 4
   br label %done.endif
 
 done.endif:                                       ; preds = %atomic.ok.1, %while.end, %allocas, %done, %publish.held.endif
