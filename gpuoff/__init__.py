@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 _PUBLIC: dict[str, tuple[str, str]] = {
     **{name: ("gpuoff.errors", name) for name in (
         "BarrierError", "BorrowError", "BoundsError", "CompileError", "DeviceError", "DTypeError",
-        "GpuoffError", "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError",
+        "GpuoffError", "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError", "RaceError",
         "UseAfterMoveError",
     )},
     **{name: ("gpuoff.lang", name) for name in (
@@ -27,7 +27,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
         "exp", "f16", "f32", "f64",
         "floor", "fma", "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64",
         "isinf", "isnan", "local_id", "local_size", "log", "log2", "num_groups", "pow", "rsqrt",
-        "shared", "sin", "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64",
+        "shared", "sin", "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64", "unsafe",
     )},
     "abs": ("gpuoff.lang", "fabs"),  # go.abs, go.min and go.max mirror the builtins
     "max": ("gpuoff.lang", "maximum"),

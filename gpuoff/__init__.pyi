@@ -16,6 +16,7 @@ from gpuoff.errors import (
     LaunchConfigError,
     LaunchTypeError,
     OutOfMemoryError,
+    RaceError,
     UseAfterMoveError,
 )
 from gpuoff.lang import (
@@ -72,6 +73,7 @@ from gpuoff.lang import (
     u16,
     u32,
     u64,
+    unsafe,
 )
 from gpuoff.lang import fabs as abs  # noqa: A001 - go.abs mirrors the builtin
 from gpuoff.lang import maximum as max  # noqa: A001
@@ -100,14 +102,14 @@ from gpuoff.runtime.stats import stats
 __all__ = [
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError", "CompileError",
     "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError", "LaunchConfigError",
-    "LaunchTypeError", "OutOfMemoryError", "Owned",
+    "LaunchTypeError", "OutOfMemoryError", "Owned", "RaceError",
     "UseAfterMoveError", "abs", "atomic_add", "atomic_and", "atomic_cas", "atomic_dec",
     "atomic_exch", "atomic_inc", "atomic_max", "atomic_min", "atomic_or", "atomic_sub",
     "atomic_xor", "barrier", "boolean",
     "ceil", "cos", "erf", "exp", "f16", "f32", "f64", "floor", "fma", "func", "global_id",
     "global_size", "group_id", "i8", "i16", "i32", "i64", "isinf", "isnan", "local_id",
     "local_size", "log", "log2", "max", "min", "num_groups", "pow", "rsqrt", "shared", "sin",
-    "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64",
+    "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64", "unsafe",
     # runtime
     "Buffer", "DeviceInfo", "Kernel", "Launch", "Stats", "array", "asarray", "devices", "empty",
     "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "stats", "synchronize",

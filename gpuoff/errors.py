@@ -65,6 +65,22 @@ class IndexCountError(CompileError):
         self.at_least = at_least
 
 
+class RaceError(CompileError):
+    """Two work-items of one launch may write the same element of an array (a data race).
+
+    Raised at the first launch of a kernel specialisation whose stores the compiler cannot
+    prove distinct per work-item, pointing at the store (SPEC §3b), and by the race sanitizer
+    (``GPUOFF_SANITIZE=race``) for a conflict it saw, naming both work-items and both lines.
+    ``hint`` (text after the location) says how to fix it."""
+
+    def __init__(self, message: str, location: SourceLocation | None = None,
+                 hint: str = "") -> None:  # fmt: skip
+        super().__init__(message, location)
+        self.hint = hint
+        if hint:
+            self.args = (f"{self.args[0]}\n{hint}",)
+
+
 class LaunchTypeError(GpuoffError, TypeError):
     """A launch argument does not match the kernel's parameter (dtype, ndim, kind, range)."""
 
@@ -119,6 +135,7 @@ __all__ = [
     "LaunchConfigError",
     "LaunchTypeError",
     "OutOfMemoryError",
+    "RaceError",
     "SourceLocation",
     "UseAfterMoveError",
 ]

@@ -16,6 +16,7 @@ device, where the compiler replaces them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar
 
 import numpy as np
@@ -357,6 +358,13 @@ def num_groups(dim: int) -> int:
 def barrier() -> None:
     """Wait until every work-item of the work-group reaches this barrier (local memory fence)."""
     raise _outside_kernel("go.barrier")
+
+
+def unsafe() -> AbstractContextManager[None]:
+    """``with go.unsafe():`` in a kernel: the stores inside (and those of the device functions
+    called there) are not race-checked. Bounds checks stay on. The user promises that no two
+    work-items write the same element there (SPEC §3b); ``GPUOFF_SANITIZE=race`` checks it."""
+    raise _outside_kernel("go.unsafe")
 
 
 def shared(shape: int | tuple[int, ...], dtype: type[DT]) -> BorrowMut[Array[DT]]:

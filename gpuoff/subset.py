@@ -75,6 +75,15 @@ ATOMICS: dict[str, str] = {
 SPECIAL_CALLS: tuple[str, ...] = ("barrier", "shared")
 """Other callables of ``gpuoff.lang`` (a statement, and a declaration ``s = go.shared(...)``)."""
 
+UNSAFE = "unsafe"
+"""``gpuoff.lang.unsafe``: only as ``with go.unsafe():``, the one escape hatch from the race
+rule (SPEC §3b), so not a callee of its own."""
+UNSAFE_BLOCK = "`with go.unsafe():`"
+UNSAFE_ONLY_AS_BLOCK = f"go.unsafe() is only a block: {UNSAFE_BLOCK}"
+UNSAFE_BINDS_NOTHING = f"{UNSAFE_BLOCK} binds no name (drop the `as ...`)"
+OTHER_WITH = f"with statement (only {UNSAFE_BLOCK} is)"
+"""The construct name of any other ``with`` in a kernel."""
+
 SCALAR_TYPES: dict[str, str] = {
     "f16": "float16", "f32": "float32", "f64": "float64", "i8": "int8", "i16": "int16",
     "i32": "int32", "i64": "int64", "u8": "uint8", "u16": "uint16", "u32": "uint32",

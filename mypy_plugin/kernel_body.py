@@ -109,6 +109,7 @@ ACCEPTED_CALLS = W.accepted_callees()
 ARRAY_ARGUMENT_CALLS = frozenset({"builtins.len", *(f"{W.LANG_MODULE}.{n}" for n in W.ATOMICS)})
 """Builtins and intrinsics that take an array itself as (first) argument."""
 SHARED = f"{W.LANG_MODULE}.shared"
+UNSAFE = f"{W.LANG_MODULE}.{W.UNSAFE}"
 RANGE = "builtins.range"
 
 
@@ -208,8 +209,14 @@ class BodyChecker:
             self.value(s.expr)
         elif isinstance(s, BreakStmt | ContinueStmt | PassStmt):
             pass
+        elif isinstance(s, WithStmt) and len(s.expr) == 1 and _is_unsafe(s.expr[0]):
+            if s.target[0] is not None:  # `with go.unsafe():`, the one with a kernel has
+                self.fail(W.UNSAFE_BINDS_NOTHING, s)
+            self.block(s.body)
         else:
             msg = construct_message(s)
+            if isinstance(s, WithStmt):
+                msg = unsupported_message(W.OTHER_WITH)
             if msg is not None:
                 self.fail(msg, s)
             if isinstance(s, TryStmt | WithStmt):  # mistakes inside are still reported
@@ -226,6 +233,9 @@ class BodyChecker:
                     for item in rvalue.items:
                         self.value(item)
                     return
+                if (isinstance(rvalue, MemberExpr) and rvalue.name == "shape"
+                        and self.is_array(rvalue.expr)):  # fmt: skip
+                    return  # rows, cols = x.shape
             elif isinstance(lv, MemberExpr):
                 self.fail(W.ATTRIBUTE_ASSIGNMENT, lv)
             else:
@@ -371,6 +381,10 @@ class BodyChecker:
                 self.fail(W.KEYWORD_ARGUMENTS, a)
             if self.is_array(a) and (device or (k == 0 and name in ARRAY_ARGUMENT_CALLS)):
                 continue
+            if k == 1 and name in ARRAY_ARGUMENT_CALLS and isinstance(a, TupleExpr):
+                for item in a.items:  # go.atomic_add(f, (i, 0), v): one index per dimension
+                    self.value(item)
+                continue
             if name == SHARED:
                 continue
             self.value(a)
@@ -381,6 +395,8 @@ class BodyChecker:
             return W.computed_call_message(describe(callee, self.api))
         if callee.fullname in ACCEPTED_CALLS:
             return None
+        if callee.fullname == UNSAFE:
+            return W.UNSAFE_ONLY_AS_BLOCK
         node = callee.node
         t = node.var.type if isinstance(node, Decorator) else getattr(node, "type", None)
         p = get_proper_type(t) if t is not None else None
@@ -402,6 +418,11 @@ class BodyChecker:
             return
         if target is self.func or _reaches(target, self.func, set()):
             self.fail(W.recursion_message(target.name), call)
+
+
+def _is_unsafe(e: Expression) -> bool:
+    """``go.unsafe()`` (no arguments: the front end says more about anything else)."""
+    return isinstance(e, CallExpr) and _fullname(e.callee) == UNSAFE
 
 
 def _fullname(e: Expression) -> str:

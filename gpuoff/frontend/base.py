@@ -166,6 +166,7 @@ class Lowerer:
         self.arrays: dict[str, N.ArrayRef] = {}  # array parameters; calls.shared_decl adds
         self.scalars: dict[str, T.ScalarType] = {}  # scalar parameters
         self.loop_depth = 0  # stmts._nested: break/continue need a loop
+        self.unsafe_depth = 0  # stmts._with: inside `with go.unsafe():` (no race checks)
         # Locals that some path may have assigned by now (a read of a local no path has
         # assigned yet is an error; a loop counts everything its body assigns, so a
         # loop-carried variable is never rejected). assign_local and stmts' if/while/for.

@@ -87,6 +87,8 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Val | None:
     if kind == "shared":
         lw.fail(node, "go.shared(...) must be assigned directly to a variable: "
                       "s = go.shared(shape, dtype)")  # fmt: skip
+    if kind == "unsafe":
+        lw.fail(node, W.UNSAFE_ONLY_AS_BLOCK)
     math_home = math_namespace(res.value)
     if math_home is not None:
         lw.fail(func, unsupported_math_message(ast.unparse(func), math_home))
@@ -227,7 +229,8 @@ def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> V
         lw.fail(node, f"device function {fn.__name__!r} returns nothing; its call cannot "
                       "be used as a value")  # fmt: skip
     rtype = callee.return_type or T.boolean
-    call = N.Call(rtype, callee.ir_name, tuple(ir_args), loc=lw.loc(node))
+    call = N.Call(rtype, callee.ir_name, tuple(ir_args), loc=lw.loc(node),
+                  unsafe=lw.unsafe_depth > 0)  # fmt: skip
     return Val(call, callee.weak_return)
 
 

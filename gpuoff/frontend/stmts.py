@@ -28,6 +28,7 @@ from gpuoff.frontend.irutil import Val, const, truth
 from gpuoff.frontend.signature import scalar_of
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
+from gpuoff.subset import OTHER_WITH, UNSAFE_BINDS_NOTHING
 
 Stmts = list[N.Stmt]
 
@@ -145,7 +146,7 @@ def _store(
 ) -> N.Store:
     v = lw.coerce(value, array.type.dtype, target)
     check = lw.add_check(target, array)
-    return N.Store(array, idx, v, check, loc=lw.loc(target))
+    return N.Store(array, idx, v, check, loc=lw.loc(target), unsafe=lw.unsafe_depth > 0)
 
 
 def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
@@ -303,6 +304,26 @@ def _return(lw: Lowerer, node: ast.Return) -> Stmts:
     return [N.Return(lw.coerce(value, target.type, node.value), loc=loc)]
 
 
+def _with(lw: Lowerer, node: ast.With) -> Stmts:
+    """``with go.unsafe():``, the one ``with`` a kernel has: its body, with stores (and the
+    device-function calls) marked unsafe, so the race analysis does not check them."""
+    item = node.items[0] if len(node.items) == 1 else None
+    expr = item.context_expr if item is not None else None
+    res = static(lw, expr.func) if isinstance(expr, ast.Call) else None
+    if item is None or res is None or res.kind != "unsafe":
+        raise unsupported(lw.src, node, OTHER_WITH)
+    assert isinstance(expr, ast.Call)
+    if expr.args or expr.keywords:
+        lw.fail(expr, "go.unsafe() takes no arguments")
+    if item.optional_vars is not None:
+        lw.fail(item.optional_vars, UNSAFE_BINDS_NOTHING)
+    lw.unsafe_depth += 1
+    try:
+        return list(lw.block(node.body))
+    finally:
+        lw.unsafe_depth -= 1
+
+
 def _pass(lw: Lowerer, node: ast.Pass) -> Stmts:
     return []
 
@@ -345,6 +366,7 @@ TABLE: dict[type[ast.stmt], StmtHandler] = {
     ast.Continue: _continue,
     ast.Return: _return,
     ast.Pass: _pass,
+    ast.With: _with,
     ast.Expr: _expr_stmt,
 }
 """The supported statement constructs; everything else is rejected by name."""

@@ -212,10 +212,13 @@ class Call(Expr):
     """Call device function ``callee`` (a ``Function`` in ``Module.functions``).
     ``args`` match its params in order; arrays are passed by reference. ``type`` is the
     callee's return type; a call to a function returning nothing is only valid as
-    ``ExprStmt`` and its ``type`` is ``boolean`` (ignored)."""
+    ``ExprStmt`` and its ``type`` is ``boolean`` (ignored). ``unsafe``: the call is inside a
+    ``with go.unsafe():`` block, so the stores the callee makes are not race-checked
+    (``gpuoff.ir.races``); it changes nothing else."""
 
     callee: str
     args: tuple[Expr | ArrayRef, ...]
+    unsafe: bool = field(default=False, kw_only=True)
 
 
 ATOMIC_OPS = ("add", "sub", "exch", "cas", "min", "max", "and", "or", "xor", "inc", "dec")
@@ -274,12 +277,15 @@ class Assign(Stmt):
 class Store(Stmt):
     """``array[indices] = value``; ``value.type`` is the element type. Checked like ``Load``:
     out of range, nothing is written and the error is recorded. Only on arrays with a writing
-    access (``BORROW_MUT``, ``OWNED``, shared)."""
+    access (``BORROW_MUT``, ``OWNED``, shared). ``unsafe``: the store is inside a
+    ``with go.unsafe():`` block, so it is not race-checked (``gpuoff.ir.races``): the user
+    promises that no two work-items write its element; it changes nothing else."""
 
     array: ArrayRef
     indices: tuple[Expr, ...]
     value: Expr
     check: int | None = None
+    unsafe: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,12 @@ is what runs; ``GPUOFF_DEBUG=4`` prints the IR after each pass and ``gpuoff show
 --after NAME`` stops after one.
 
 Adding a pass is one line in ``PASSES``: ``Pass("name", function)``. Code generation
-(``codegen``) and the launch-time variant without launch-proven checks
-(``launch_checks.specialise``, made per specialisation by the runtime and cached with it) come
-after the pipeline and are not in it.
+(``codegen``), the launch-time variant without launch-proven checks
+(``launch_checks.specialise``, made per specialisation by the runtime and cached with it) and
+the race proof (``races.analyse``: the module it gets is this pipeline's output, but the proof
+is made per launch shape, since which ids vary and the block are part of it; the runtime makes
+it at the first launch of each shape and caches it with the module) come after the pipeline
+and are not in it.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ Format, by example::
 
 Expressions are fully parenthesised; constants carry their type (``1:i64``), casts read
 ``f32(...)``, checked accesses end in ``{cN}`` (the check id), the parameter, local and shared
-declarations give every variable's type, and statements end with ``# line N``.
+declarations give every variable's type, and statements end with ``# line N``. A store or
+a device-function call inside ``with go.unsafe():`` (not race-checked) starts with ``unsafe``.
 """
 
 from __future__ import annotations
@@ -69,7 +70,10 @@ _EXPR: dict[type[n.Expr], Callable[[Any], str]] = {
     n.ShapeOf: lambda e: f"{e.array.name}.shape[{e.dim}]",
     n.WorkItem: lambda e: f"{e.name}({e.dim})",
     n.MathCall: lambda e: f"{e.name}({', '.join(format_expr(a) for a in e.args)}):{e.type}",
-    n.Call: lambda e: f"{e.callee}({', '.join(_call_arg(a) for a in e.args)}):{e.type}",
+    n.Call: lambda e: (
+        f"{'unsafe ' if e.unsafe else ''}{e.callee}({', '.join(_call_arg(a) for a in e.args)})"
+        f":{e.type}"
+    ),
     n.AtomicRMW: lambda e: (
         f"atomic_{e.op}({_access(e.array, e.indices, e.check)}, "
         + ("" if e.compare is None else f"{format_expr(e.compare)}, ")
@@ -120,7 +124,8 @@ def _simple(s: n.Stmt) -> str:
     if isinstance(s, n.Assign):
         return f"{s.target} = {format_expr(s.value)}"
     if isinstance(s, n.Store):
-        return f"{_access(s.array, s.indices, s.check)} = {format_expr(s.value)}"
+        target = _access(s.array, s.indices, s.check)
+        return f"{'unsafe ' if s.unsafe else ''}{target} = {format_expr(s.value)}"
     if isinstance(s, n.Return):
         return "return" if s.value is None else f"return {format_expr(s.value)}"
     if isinstance(s, n.ExprStmt):

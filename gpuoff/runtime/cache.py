@@ -348,18 +348,42 @@ def store_decls(key: str, decls: Sequence[Any]) -> None:
 
 
 _SPEC_TAG = "launch-checks"
+"""The entry of a module's launch-time analyses: ``(tag, (spec, race proofs))``, the race
+proofs a dict from launch shape (``gpuoff.ir.race_walk.LaunchShape.key``) to the conditions
+the proof rests on (``gpuoff.ir.race_proof.Condition``s; empty: none)."""
+
+
+def _analyses(key: str) -> tuple[bool, Any, dict[str, frozenset[Any]]]:
+    entry = _read(make_key(_SPEC_TAG, key))
+    if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == _SPEC_TAG:
+        body = entry[1]
+        if isinstance(body, tuple) and len(body) == 2 and isinstance(body[1], dict):
+            return True, body[0], body[1]
+    return False, None, {}
 
 
 def load_spec(key: str) -> tuple[bool, Any]:
     """``(found, spec)``: the cached ``gpuoff.ir.launch_checks.specialise`` result of the
     module cached under ``key`` (``spec`` may be ``None``: no check is launch-provable), so a
     cache hit does not run the analysis again."""
-    entry = _read(make_key(_SPEC_TAG, key))
-    if isinstance(entry, tuple) and len(entry) == 2 and entry[0] == _SPEC_TAG:
-        return True, entry[1]
-    return False, None
+    found, spec, _ = _analyses(key)
+    return found, spec
 
 
 def store_spec(key: str, spec: Any) -> None:
     """Cache the ``specialise`` result of the module cached under ``key``."""
-    _write(make_key(_SPEC_TAG, key), (_SPEC_TAG, spec))
+    _write(make_key(_SPEC_TAG, key), (_SPEC_TAG, (spec, _analyses(key)[2])))
+
+
+def load_races(key: str) -> dict[str, frozenset[Any]]:
+    """The race proofs of the module cached under ``key``: launch shape -> the conditions the
+    proof rests on. Kept with its launch-check spec, one entry a module."""
+    return _analyses(key)[2]
+
+
+def store_races(key: str, shape: str, conditions: frozenset[Any]) -> None:
+    """Record the race proof of the module cached under ``key`` for ``shape`` (only where its
+    spec is cached: the entry is the spec's)."""
+    found, spec, known = _analyses(key)
+    if found and known.get(shape) != conditions:
+        _write(make_key(_SPEC_TAG, key), (_SPEC_TAG, (spec, {**known, shape: conditions})))

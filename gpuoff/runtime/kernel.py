@@ -34,6 +34,7 @@ from gpuoff.runtime.devices import current_device
 from gpuoff.runtime.devices.base import I64_MAX, Device, Program
 from gpuoff.runtime.limits import check_geometry, check_shared
 from gpuoff.runtime.plan import Plan, Repeat, Variants
+from gpuoff.runtime.race_check import RaceProof
 from gpuoff.runtime.tracebacks import trimmed
 
 P = ParamSpec("P")
@@ -90,7 +91,7 @@ def parse_config(config: object) -> tuple[Dims, Dims | None]:
 class Launch(Generic[P]):
     """A kernel with its launch configuration: call it with the kernel's arguments."""
 
-    __slots__ = ("kernel", "grid", "block", "_geometry", "_repeat")
+    __slots__ = ("kernel", "grid", "block", "_geometry", "_repeat", "_raced")
 
     def __init__(self, kernel: Kernel[P], grid: Dims, block: Dims | None) -> None:
         self.kernel = kernel
@@ -98,6 +99,7 @@ class Launch(Generic[P]):
         self.block = block
         self._geometry: tuple[Device, tuple[int, ...], int, int, tuple[int, ...]] | None = None
         self._repeat: Repeat | None = None  # set by Plan.execute: see Plan.repeat
+        self._raced: Plan | None = None  # the last plan whose race proof this launch passed
 
     def geometry(self, device: Device) -> tuple[tuple[int, ...], int, int]:
         """(abi header slots, number of groups, number of work-items) on ``device``.
@@ -289,6 +291,7 @@ class Kernel(Generic[P]):
                 A.check_scalar(self.__name__, decl, a)
                 types.append(decl.dtype)
         variants = None
+        races = None
         try:
             if type(self)._compile is not Kernel._compile:
                 # a subclass that makes its own programs (runtime.testing.PyKernel): one variant
@@ -299,9 +302,11 @@ class Kernel(Generic[P]):
                 if build.holds is not None:
                     variants = Variants(build.holds, build.variant)
                     variants.programs[unchecked] = program
+                disk_key = build._key(False) if build.target is not None else None
+                races = RaceProof(module, disk_key, [d.name for d in decls])
         except IndexCountError as exc:
             raise self._ndim_error(exc, decls, args if given is None else given) from None
-        plan = Plan(self.__name__, device, decls, key, module, program, variants)
+        plan = Plan(self.__name__, device, decls, key, module, program, variants, races)
         self._plans[key] = plan
         return plan
 

@@ -58,6 +58,7 @@ from gpuoff.runtime.devices.base import (
     Program,
     Relaunch,
 )
+from gpuoff.runtime.race_check import RaceProof
 from gpuoff.runtime.residency import location
 
 _DONE = DoneEvent()
@@ -106,9 +107,11 @@ class Plan:
     """Compiled program + argument packer + guard plan for one signature on one device."""
 
     def __init__(self, kernel: str, device: Device, decls: Sequence[Any], key: tuple[Any, ...],
-                 module: Module, program: Program,
-                 variants: Variants | None = None) -> None:  # fmt: skip
+                 module: Module, program: Program, variants: Variants | None = None,
+                 races: RaceProof | None = None) -> None:  # fmt: skip
         self.kernel = kernel
+        self.races = races
+        self.race_each = False  # the race proof rests on conditions checked at every launch
         self.variants = variants
         self.device = device
         self.decls = tuple(decls)
@@ -174,8 +177,14 @@ class Plan:
         """Check, order, move data, pack and launch; return the moved buffers' new handles."""
         geo = launch._geometry
         if geo is None or geo[0] is not self.device:
-            launch.geometry(self.device)
+            launch.geometry(self.device)  # checks the grid and block against the device
             geo = launch._geometry
+        if launch._raced is not self or self.race_each:  # once per configuration and plan
+            races = self.races
+            if races is not None:
+                races.check(launch.grid, launch.block, args)
+                self.race_each = races.per_launch
+            launch._raced = self
         given = args  # the caller's objects: what a repeat compares with
         for i, kind, lo, hi in self.scalars:
             a = args[i]

@@ -98,7 +98,8 @@ def test_missing_wrapper(device: str) -> None:
 @pytest.mark.parametrize(
     ("config", "error"),
     [
-        ((8, 3), None),  # a 2-D grid
+        ((8, 1), None),  # a 2-D grid
+        ((8, 3), go.RaceError),  # a 2-D grid: three work-items write each y[i]
         ((8, (3,)), ValueError),  # grid 8 not a multiple of block 3
         (((8, 6), (4, 4)), ValueError),
         (((4, 4), (4,)), ValueError),  # dims differ
