@@ -24,5 +24,5 @@ def misuse(out: BorrowMut[Array[f32]]) -> None:
     go.unsafe()  # E: go.unsafe() is only a block: `with go.unsafe():`  [gpuoff-unsupported]
     with go.unsafe() as u:  # E: `with go.unsafe():` binds no name (drop the `as ...`)  [gpuoff-unsupported]
         out[0] = 1.0
-    with open("f"):  # E: with statement (only `with go.unsafe():` is) is not supported in kernels  [gpuoff-unsupported] # E: calling the Python function 'open' is not supported in kernels: only gpuoff intrinsics, math functions, builtins and @go.func device functions can be called  [gpuoff-unsupported]
+    with open("f"):  # E: with statement (only `with go.unsafe():` is) is not supported in kernels  [gpuoff-unsupported]
         out[0] = 2.0

@@ -112,7 +112,7 @@ def statements(x: BorrowMut[Array[f32]]) -> None:
         x[0] = 1.0
     except ValueError:
         pass
-    with open("f"):  # E: with statement is not supported in kernels  [gpuoff-unsupported]
+    with open("f"):  # E: with statement (only `with go.unsafe():` is) is not supported in kernels  [gpuoff-unsupported]
         pass
     assert x[0] > 0  # E: assert statement is not supported in kernels  [gpuoff-unsupported]
     if x[0] > 1:
