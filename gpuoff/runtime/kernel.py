@@ -20,6 +20,7 @@ with two ints is the 2-D grid ``(a, b)``.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, overload
@@ -151,10 +152,17 @@ class Kernel(Generic[P]):
     """A ``@go.kernel`` function: index with a grid to launch it (``k[n](*args)``)."""
 
     def __init__(self, pyfunc: Callable[P, Any], *, boundscheck: bool = True,
-                 fastmath: bool = False) -> None:  # fmt: skip
+                 fastmath: bool = False, sanitize: str | None = None) -> None:  # fmt: skip
         self.pyfunc = pyfunc
         self.boundscheck = boundscheck
         self.fastmath = fastmath
+        self.sanitize: str | None = None
+        if sanitize is not None or os.environ.get("GPUOFF_SANITIZE"):
+            from gpuoff.runtime.sanitizer import Sanitizer, sanitize_mode
+
+            self.sanitize = sanitize_mode(sanitize)
+            if self.sanitize:  # its launches go through the sanitizer (off: nothing changes)
+                self._launch = Sanitizer(self).launch  # type: ignore[method-assign]
         self.__name__ = pyfunc.__name__
         self.__qualname__ = pyfunc.__qualname__
         self.__doc__ = pyfunc.__doc__
@@ -277,9 +285,8 @@ class Kernel(Generic[P]):
             raise A.type_error(self.__name__, decl, a, "a read-only NumPy array")
         return asarray(a)
 
-    def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],
-                   key: tuple[Any, ...], header: tuple[int, ...],
-                   given: tuple[Any, ...] | None = None) -> Plan:  # fmt: skip
+    def _types(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> list[Any]:
+        """The IR types of a launch's arguments (``LaunchTypeError`` for a wrong one)."""
         types: list[Any] = []
         for decl, a in zip(decls, args, strict=True):
             if decl.is_array:
@@ -290,6 +297,12 @@ class Kernel(Generic[P]):
                     raise A.type_error(self.__name__, decl, a, "an array for a scalar parameter")
                 A.check_scalar(self.__name__, decl, a)
                 types.append(decl.dtype)
+        return types
+
+    def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],
+                   key: tuple[Any, ...], header: tuple[int, ...],
+                   given: tuple[Any, ...] | None = None) -> Plan:  # fmt: skip
+        types = self._types(decls, args)
         variants = None
         races = None
         try:
@@ -472,18 +485,21 @@ def kernel(pyfunc: Callable[P, Any], /) -> Kernel[P]: ...
 
 @overload
 def kernel(
-    *, boundscheck: bool = True, fastmath: bool = False
+    *, boundscheck: bool = True, fastmath: bool = False, sanitize: str | None = None
 ) -> Callable[[Callable[P, Any]], Kernel[P]]: ...
 
 
 def kernel(
-    pyfunc: Callable[P, Any] | None = None, /, *, boundscheck: bool = True, fastmath: bool = False
+    pyfunc: Callable[P, Any] | None = None, /, *, boundscheck: bool = True,
+    fastmath: bool = False, sanitize: str | None = None,
 ) -> Kernel[P] | Callable[[Callable[P, Any]], Kernel[P]]:
-    """Declare a kernel: ``@go.kernel`` or ``@go.kernel(boundscheck=True, fastmath=False)``."""
+    """Declare a kernel: ``@go.kernel`` or ``@go.kernel(boundscheck=True, fastmath=False)``;
+    ``sanitize="race"`` runs its launches under the race sanitizer (as ``GPUOFF_SANITIZE=race``
+    does for every kernel)."""
     if pyfunc is not None:
-        return Kernel(pyfunc, boundscheck=boundscheck, fastmath=fastmath)
+        return Kernel(pyfunc, boundscheck=boundscheck, fastmath=fastmath, sanitize=sanitize)
 
     def wrap(fn: Callable[P, Any]) -> Kernel[P]:
-        return Kernel(fn, boundscheck=boundscheck, fastmath=fastmath)
+        return Kernel(fn, boundscheck=boundscheck, fastmath=fastmath, sanitize=sanitize)
 
     return wrap

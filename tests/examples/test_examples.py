@@ -37,6 +37,19 @@ def test_example_runs_and_matches_numpy(path: Path, tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_example_has_no_race_under_the_sanitizer(path: Path, tmp_path: Path) -> None:
+    # GPUOFF_SANITIZE=race records every access (docs/races.md): no example races
+    env = dict(os.environ, GPUOFF_CACHE_DIR=str(tmp_path / "cache"), GPUOFF_DEVICE="cpu",
+               GPUOFF_SANITIZE="race")  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, str(path), *ARGS.get(path.name, [])], capture_output=True, text=True,
+        cwd=ROOT, env=env, timeout=600, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "matches NumPy" in proc.stdout and "RaceError" not in proc.stderr
+
+
 def test_mandelbrot_example_detects_a_wrong_result(tmp_path: Path) -> None:
     # The check can fail: compare against a NumPy reference of a different region.
     sys.path.insert(0, str(ROOT / "examples"))
