@@ -3,7 +3,7 @@
 ``instrument(module)`` returns the kernel with every load, store and atomic of a global
 ``BorrowMut``/``Owned`` array and of a shared array preceded by the shadow bookkeeping of
 ``gpuoff.ir.sanitize_ir``, and with the extra parameters that needs after the kernel's own:
-one shadow array per such global array (``(*shape, SLOTS)`` i64, zeroed before the launch)
+one shadow array per such global array (``(*shape, slots)`` i64, zeroed before the launch)
 and the log (``LOG_SLOTS`` i64, zeroed). Shared arrays get shared shadows, cleared by the
 group at its start (their contents are undefined there). ``report`` reads the log after the
 launch and gives the ``RaceError`` of the first conflict: both work-items' ids, the array,
@@ -57,22 +57,31 @@ class SiteInfo:
 
 @dataclass(frozen=True)
 class Sanitized:
-    """An instrumented module: the kernel array parameters with a shadow (their shadow
-    parameters follow the kernel's own, in this order, then the log), the checked arrays by
-    id (``(name, shared)``, id 1 first) and the sites by id (1 first)."""
+    """An instrumented module: the kernel array parameters with a shadow and its number of
+    slots (the shadow parameters follow the kernel's own, in this order, then the log), the
+    checked arrays by id (``(name, shared)``, id 1 first) and the sites by id (1 first)."""
 
     module: n.Module
-    shadows: tuple[str, ...]
+    shadows: tuple[tuple[str, int], ...]
     arrays: tuple[tuple[str, bool], ...]
     sites: tuple[SiteInfo, ...]
 
 
+@dataclass(frozen=True)
+class _Shadow:
+    """A checked array as one function sees it: its shadow, its id and the shadow's slots."""
+
+    ref: n.ArrayRef
+    array_id: n.Expr
+    slots: S.Layout
+
+
 @dataclass
 class _Fn:
-    """The rewrite of one function: its checked arrays (name -> shadow, id expression)."""
+    """The rewrite of one function: its checked arrays by name."""
 
     fn: n.Function
-    tracked: dict[str, tuple[n.ArrayRef, n.Expr]]
+    tracked: dict[str, _Shadow]
     locals: dict[str, ScalarType] = field(default_factory=dict)
 
     def temp(self, t: ScalarType) -> n.Var:
@@ -95,25 +104,30 @@ class _Rewriter:
         self.module = module
         self.sites: list[SiteInfo] = []
         self.arrays: list[tuple[str, bool]] = []
-        self.clones: dict[tuple[str, tuple[bool, ...]], n.Function] = {}
+        self.clones: dict[tuple[str, tuple[S.Layout, ...]], n.Function] = {}
         self.order: list[n.Function] = []
+        self.kinds = access_kinds(module)
 
     def run(self) -> Sanitized:
         k = self.module.kernel
-        tracked: dict[str, tuple[n.ArrayRef, n.Expr]] = {}
+        tracked: dict[str, _Shadow] = {}
         extra: list[n.Param] = []
-        shadows: list[str] = []
+        shadows: list[tuple[str, int]] = []
         for p in k.params:
-            if isinstance(p.type, ArrayType) and p.type.access.writes:
-                ref = n.ArrayRef(f"{p.name}__race", S.shadow_type(p.type))
-                tracked[p.name] = (ref, S.i64(self._array(p.name, False)))
+            slots = S.layout(self.kinds.get(p.name, set()))
+            if isinstance(p.type, ArrayType) and p.type.access.writes and slots:
+                ref = n.ArrayRef(f"{p.name}__race", S.shadow_type(p.type, len(slots)))
+                tracked[p.name] = _Shadow(ref, S.i64(self._array(p.name, False)), slots)
                 extra.append(n.Param(ref.name, ref.type))
-                shadows.append(p.name)
+                shadows.append((p.name, len(slots)))
         shared = list(k.shared)
         clears: list[n.Stmt] = []
         for sh in k.shared:
-            ref = n.ArrayRef(f"{sh.name}__race", S.shadow_type(sh.type))
-            tracked[sh.name] = (ref, S.i64(self._array(sh.name, True)))
+            slots = S.layout(self.kinds.get(sh.name, set()))
+            if not slots:
+                continue
+            ref = n.ArrayRef(f"{sh.name}__race", S.shadow_type(sh.type, len(slots)))
+            tracked[sh.name] = _Shadow(ref, S.i64(self._array(sh.name, True)), slots)
             shared.append(n.SharedArray(ref.name, ref.type))
             clears.append(S.zero_shadow(ref, f"{_PREFIX}clear"))
         fx = _Fn(k, tracked)
@@ -135,22 +149,23 @@ class _Rewriter:
 
     # -- device functions -------------------------------------------------------------------------
 
-    def clone(self, name: str, pattern: tuple[bool, ...]) -> n.Function:
-        """``name`` with its checked array parameters (``pattern``: per array parameter)."""
+    def clone(self, name: str, pattern: tuple[S.Layout, ...]) -> n.Function:
+        """``name`` with its checked array parameters (``pattern``: per array parameter, the
+        slots of its argument's shadow; empty: not checked)."""
         hit = self.clones.get((name, pattern))
         if hit is not None:
             return hit
         fn = self.module.function(name)
         arrays = [p for p in fn.params if isinstance(p.type, ArrayType)]
-        tracked: dict[str, tuple[n.ArrayRef, n.Expr]] = {}
+        tracked: dict[str, _Shadow] = {}
         extra: list[n.Param] = []
-        for p, on in zip(arrays, pattern, strict=True):
-            if on:
+        for p, slots in zip(arrays, pattern, strict=True):
+            if slots:
                 assert isinstance(p.type, ArrayType)
-                ref = n.ArrayRef(f"{p.name}__race", S.shadow_type(p.type))
-                tracked[p.name] = (ref, S.var(f"{p.name}__race_id"))
+                ref = n.ArrayRef(f"{p.name}__race", S.shadow_type(p.type, len(slots)))
+                tracked[p.name] = _Shadow(ref, S.var(f"{p.name}__race_id"), slots)
                 extra += [n.Param(ref.name, ref.type), n.Param(f"{p.name}__race_id", INDEX)]
-        bits = "".join("1" if b else "0" for b in pattern)
+        bits = "_".join("".join(r[0] for r in slots) or "0" for slots in pattern)
         fx = _Fn(fn, tracked)
         params = (*fn.params, *extra, n.Param(S.LOG, S.LOG_TYPE),
                   *(n.Param(w, INDEX) for w in _WORDS))  # fmt: skip
@@ -164,15 +179,15 @@ class _Rewriter:
 
     def call(self, fx: _Fn, e: n.Call, pre: list[n.Stmt]) -> n.Call:
         args: list[n.Expr | n.ArrayRef] = []
-        pattern: list[bool] = []
+        pattern: list[S.Layout] = []
         extra: list[n.Expr | n.ArrayRef] = []
         for a in e.args:
             if isinstance(a, n.ArrayRef):
                 args.append(a)
-                on = a.name in fx.tracked
-                pattern.append(on)
-                if on:
-                    extra += list(fx.tracked[a.name])
+                shadow = fx.tracked.get(a.name)
+                pattern.append(shadow.slots if shadow is not None else ())
+                if shadow is not None:
+                    extra += [shadow.ref, shadow.array_id]
             else:
                 args.append(self._bound(fx, self.expr(fx, a, pre), pre))
         clone = self.clone(e.callee, tuple(pattern))
@@ -196,7 +211,7 @@ class _Rewriter:
             idx = tuple(self._bound(fx, self.expr(fx, i, pre), pre) for i in s.indices)
             value = self.expr(fx, s.value, pre)
             if s.array.name in fx.tracked:
-                pre.append(self._checked(fx, s.array, idx, "write", s.loc))
+                self._checked(fx, s.array, idx, "write", s.loc, pre)
             return [*pre, replace(s, indices=idx, value=value)]
         if isinstance(s, n.If):
             cond = self.expr(fx, s.cond, pre)
@@ -227,19 +242,22 @@ class _Rewriter:
         return [s]
 
     def _checked(self, fx: _Fn, ref: n.ArrayRef, idx: tuple[n.Expr, ...], kind: str,
-                 loc: n.Loc | None) -> n.If:  # fmt: skip
+                 loc: n.Loc | None, pre: list[n.Stmt]) -> None:  # fmt: skip
+        """Append the shadow bookkeeping of one access to ``pre`` (if it has any)."""
         self.sites.append(SiteInfo(fx.fn.name, ref.name, kind, fx.fn.filename,
                                    loc.line if loc else 0, loc.col if loc else 0,
                                    loc.end_col if loc else None))  # fmt: skip
         if len(self.sites) >= 1 << S.SITE_BITS:
             raise RaceError(f"the race sanitizer supports {1 << S.SITE_BITS} accesses per "
                             f"kernel; {fx.fn.name} has more")  # fmt: skip
-        shadow, array_id = fx.tracked[ref.name]
-        fx.locals.setdefault(f"{_PREFIX}w", INDEX)
-        fx.locals.setdefault(f"{_PREFIX}c", INDEX)
-        check = S.Checked(ref, shadow, idx, len(self.sites), array_id, LOG_REF,
-                          (f"{_PREFIX}w", f"{_PREFIX}c"))  # fmt: skip
-        return check.statements(kind)
+        shadow = fx.tracked[ref.name]
+        check = S.Checked(ref, shadow.ref, shadow.slots, idx, len(self.sites), shadow.array_id,
+                          LOG_REF, (f"{_PREFIX}w", f"{_PREFIX}c"))  # fmt: skip
+        stmt = check.statements(kind)
+        if stmt is not None:
+            fx.locals.setdefault(f"{_PREFIX}w", INDEX)
+            fx.locals.setdefault(f"{_PREFIX}c", INDEX)
+            pre.append(stmt)
 
     # -- expressions --------------------------------------------------------------------------
 
@@ -279,7 +297,7 @@ class _Rewriter:
             else:
                 new, kind = replace(e, indices=idx), "read"
             if e.array.name in fx.tracked:
-                pre.append(self._checked(fx, e.array, idx, kind, e.loc))
+                self._checked(fx, e.array, idx, kind, e.loc, pre)
             return self._bound(fx, new, pre)
         if isinstance(e, n.Call):
             return self._bound(fx, self.call(fx, e, pre), pre)
@@ -311,6 +329,43 @@ class _Rewriter:
             elif isinstance(v, tuple) and v and all(isinstance(x, n.Expr) for x in v):
                 changes[name] = tuple(self.expr(fx, x, pre) for x in v)
         return replace(e, **changes)
+
+
+def access_kinds(module: n.Module) -> dict[str, set[str]]:
+    """Per array of the kernel (parameter or shared), the kinds of access it gets anywhere,
+    device functions included: ``read``, ``write``, ``atomic``."""
+    out: dict[str, set[str]] = {}
+    seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+
+    def visit(fn: n.Function, roots: dict[str, str]) -> None:
+        key = (fn.name, tuple(sorted(roots.items())))
+        if key in seen:
+            return
+        seen.add(key)
+        for node in _nodes(fn.body):
+            if isinstance(node, n.Load | n.Store | n.AtomicRMW):
+                kind = {n.Load: "read", n.Store: "write", n.AtomicRMW: "atomic"}[type(node)]
+                out.setdefault(roots.get(node.array.name, node.array.name), set()).add(kind)
+            elif isinstance(node, n.Call):
+                callee = module.function(node.callee)
+                inner = {p.name: roots.get(a.name, a.name) for p, a in zip(
+                    callee.params, node.args, strict=True) if isinstance(a, n.ArrayRef)}
+                visit(callee, inner)
+
+    visit(module.kernel, {})
+    return out
+
+
+def _nodes(x: object) -> Any:
+    """Every IR node under ``x`` (statements and expressions)."""
+    if isinstance(x, tuple):
+        for y in x:
+            yield from _nodes(y)
+    elif isinstance(x, n.Node):
+        yield x
+        for name in x.__dataclass_fields__:
+            if name != "loc":
+                yield from _nodes(getattr(x, name))
 
 
 # --------------------------------------------------------------------------------------------
@@ -375,7 +430,7 @@ def shadow_arrays(san: Sanitized, kernel: n.Function,
                   shapes: dict[str, tuple[int, ...]]) -> list[np.ndarray[Any, Any]]:  # fmt: skip
     """Zeroed shadows for the arrays of ``shapes`` that have one, in parameter order, then the
     log: the extra arguments of a sanitized launch."""
-    out = [np.zeros((*shapes[name], S.SLOTS), np.int64) for name in san.shadows]
+    out = [np.zeros((*shapes[name], slots), np.int64) for name, slots in san.shadows]
     return [*out, np.zeros(S.LOG_SLOTS, np.int64)]
 
 

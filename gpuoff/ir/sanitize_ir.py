@@ -1,9 +1,12 @@
 """The IR the race sanitizer inserts around one access (``gpuoff.ir.sanitize``).
 
-Every element of a checked array has a *shadow* of ``SLOTS`` i64 words in a shadow array of
-shape ``(*shape, SLOTS)``: the last plain writer, two distinct readers and two distinct
-atomic users. A word packs who accessed the element and where: for a global array
-``(global linear id + 1) << SITE_BITS | site``; for a shared one
+Every element of a checked array has a *shadow* of i64 words in a shadow array of shape
+``(*shape, len(layout))``, the layout holding what the kernel does to that array: the last
+plain writer (``write``), two distinct readers (``read``, ``read2``), two distinct atomic users
+(``atomic``, ``atomic2``). An array the kernel never writes plainly gets no reader slots when
+nothing else updates it, and so on (``layout``): an array only written costs one word and one
+check per store, an array only updated atomically none. A word packs who accessed the element
+and where: for a global array ``(global linear id + 1) << SITE_BITS | site``; for a shared one
 ``epoch << EPOCH_SHIFT | (local linear id + 1) << SITE_BITS | site``, the epoch counting the
 group's barriers, so that a word of an earlier barrier interval is stale (a global array's
 interval is the whole launch). Site ids are 1-based indices into ``Sanitized.sites``.
@@ -22,8 +25,23 @@ from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX, AddressSpace, ArrayType, boolean
 from gpuoff.ownership import Access
 
-SLOTS = 5
-WRITE, READ, READ2, ATOMIC, ATOMIC2 = range(SLOTS)
+ROLES = ("write", "read", "read2", "atomic", "atomic2")
+"""Every slot a shadow may have, in this order."""
+Layout = tuple[str, ...]
+
+
+def layout(kinds: set[str]) -> Layout:
+    """The shadow slots an array with accesses of ``kinds`` (``read``/``write``/``atomic``)
+    needs: a kind's slots only where another kind (or, for plain writes, the same) can
+    conflict with it. Empty: nothing it does can race (reads only, or atomics only)."""
+    out: list[str] = []
+    if "write" in kinds:
+        out.append("write")
+    if "read" in kinds and kinds & {"write", "atomic"}:
+        out += ["read", "read2"]
+    if "atomic" in kinds and kinds & {"write", "read"}:
+        out += ["atomic", "atomic2"]
+    return tuple(out)
 SITE_BITS = 20
 """A site id is below ``2**SITE_BITS``."""
 LOCAL_BITS = 14
@@ -63,9 +81,9 @@ def both(a: n.Expr, b: n.Expr) -> n.Expr:
     return n.Logical(boolean, "and", a, b)
 
 
-def shadow_type(t: ArrayType) -> ArrayType:
-    """The shadow of an array of type ``t``: i64, one more (last) dimension of ``SLOTS``."""
-    static = None if t.static_shape is None else (*t.static_shape, SLOTS)
+def shadow_type(t: ArrayType, slots: int) -> ArrayType:
+    """The shadow of an array of type ``t``: i64, one more (last) dimension of ``slots``."""
+    static = None if t.static_shape is None else (*t.static_shape, slots)
     return ArrayType(INDEX, t.ndim + 1, True, t.space, Access.BORROW_MUT, static)
 
 
@@ -73,10 +91,11 @@ class Checked:
     """One instrumented access: the array, its shadow, the (bound) indices, the site's word
     and whether the array is shared memory."""
 
-    def __init__(self, array: n.ArrayRef, shadow: n.ArrayRef, idx: tuple[n.Expr, ...],
-                 site: int, array_id: n.Expr, log: n.ArrayRef,
+    def __init__(self, array: n.ArrayRef, shadow: n.ArrayRef, slots: Layout,
+                 idx: tuple[n.Expr, ...], site: int, array_id: n.Expr, log: n.ArrayRef,
                  temps: tuple[str, str]) -> None:  # fmt: skip
         self.array, self.shadow, self.idx, self.site = array, shadow, idx, site
+        self.slots = slots
         self.array_id, self.log = array_id, log
         self.temp, self.count = temps  # a slot's word; the log's counter
         self.shared = array.type.space is AddressSpace.SHARED
@@ -112,11 +131,11 @@ class Checked:
 
     # -- statements -------------------------------------------------------------------------------
 
-    def slot(self, k: int) -> n.Load:
-        return n.Load(INDEX, self.shadow, (*self.idx, i64(k)))
+    def slot(self, role: str) -> n.Load:
+        return n.Load(INDEX, self.shadow, (*self.idx, i64(self.slots.index(role))))
 
-    def put(self, k: int) -> n.Store:
-        return n.Store(self.shadow, (*self.idx, i64(k)), self.word())
+    def put(self, role: str) -> n.Store:
+        return n.Store(self.shadow, (*self.idx, i64(self.slots.index(role))), self.word())
 
     def in_range(self) -> n.Expr:
         cond: n.Expr | None = None
@@ -146,16 +165,21 @@ class Checked:
         stores = tuple(n.Store(self.log, (i64(k),), v) for k, v in fields)
         return (n.Assign(self.count, first), n.If(compare("eq", var(self.count), i64(0)), stores))
 
-    def check(self, slots: tuple[int, ...]) -> list[n.Stmt]:
-        """Report a live word of another work-item in any of ``slots``."""
+    def check(self, roles: tuple[str, ...]) -> list[n.Stmt]:
+        """Report a live word of another work-item in any of ``roles`` the layout has."""
         out: list[n.Stmt] = []
-        for k in slots:
+        for k in roles:
+            if k not in self.slots:
+                continue
             out.append(n.Assign(self.temp, self.slot(k)))
             out.append(n.If(self.other(var(self.temp)), self.report(var(self.temp))))
         return out
 
-    def remember(self, first: int, second: int) -> list[n.Stmt]:
-        """Record this work-item in one of two slots of distinct users (readers, atomics)."""
+    def remember(self, first: str, second: str) -> list[n.Stmt]:
+        """Record this work-item in one of two slots of distinct users (readers, atomics),
+        where the layout keeps them."""
+        if first not in self.slots:
+            return []
         t = var(self.temp)
         fresh = n.Unary(boolean, "not", self.live(t))
         return [
@@ -168,15 +192,16 @@ class Checked:
             )),
         ]  # fmt: skip
 
-    def statements(self, kind: str) -> n.If:
-        """The shadow update of a ``"read"``, ``"write"`` or ``"atomic"``, under its range test."""
+    def statements(self, kind: str) -> n.If | None:
+        """The shadow update of a ``"read"``, ``"write"`` or ``"atomic"``, under its range test
+        (None: nothing to record)."""
         if kind == "write":
-            body = [*self.check((WRITE, READ, READ2, ATOMIC, ATOMIC2)), self.put(WRITE)]
+            body = [*self.check(ROLES), self.put("write")]
         elif kind == "read":
-            body = [*self.check((WRITE, ATOMIC, ATOMIC2)), *self.remember(READ, READ2)]
+            body = [*self.check(("write", "atomic", "atomic2")), *self.remember("read", "read2")]
         else:
-            body = [*self.check((WRITE, READ, READ2)), *self.remember(ATOMIC, ATOMIC2)]
-        return n.If(self.in_range(), tuple(body))
+            body = [*self.check(("write", "read", "read2")), *self.remember("atomic", "atomic2")]
+        return n.If(self.in_range(), tuple(body)) if body else None
 
 
 def linear(name: str, kind: str) -> n.Expr:

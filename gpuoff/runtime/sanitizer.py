@@ -105,10 +105,10 @@ class Sanitizer:
         san = instrument(module)
         program = device.compile(san.module)
         extra_decls = [CachedDecl(f"{name}__race", INDEX, Access.BORROW_MUT, True)
-                       for name in san.shadows]  # fmt: skip
+                       for name, _ in san.shadows]  # fmt: skip
         extra_decls.append(CachedDecl(LOG, INDEX, Access.BORROW_MUT, True))
         ndims = {d.name: args[i].ndim for i, d in enumerate(decls) if d.is_array}
-        extra_keys = [("int64", ndims[name] + 1, True) for name in san.shadows]
+        extra_keys = [("int64", ndims[name] + 1, True) for name, _ in san.shadows]
         extra_keys.append(("int64", 1, True))
         plan = Plan(k.__name__, device, (*decls, *extra_decls), (*key, *extra_keys), san.module,
                     program)  # fmt: skip
