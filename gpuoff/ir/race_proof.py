@@ -32,8 +32,7 @@ the runtime checks at each one (``Assume.conditions``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from gpuoff.ir import race_poly as P
 from gpuoff.ir.race_poly import Atom, Facts, Poly
@@ -115,8 +114,7 @@ Key = tuple[Any, ...]
 """A decoder: ``(component, sign, offset, coefficient, range or None, low or None)``."""
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """Why a kernel may race: the message, and the store it points at."""
 
     message: str
@@ -128,28 +126,27 @@ class Refusal:
     """What to do about it (shown after the location)."""
 
 
-@dataclass
 class Proof:
-    """What one site lets the analysis recover about its writer."""
+    """What one site lets the analysis recover about its writer: per digit its decoders and
+    the conditions each rests on (``keys``), the ids pinned to one value (``pins``), the facts
+    about launch-invariant values only (they hold for any writer) and whether every index is
+    the same for every writer (a single element)."""
 
-    site: Site
-    idx: tuple[Poly, ...]
-    facts: Facts
-    keys: dict[Atom, dict[Key, Conds]] = field(default_factory=dict)
-    """Per digit, its decoders and the conditions each rests on."""
-    pins: dict[Atom, Poly] = field(default_factory=dict)
-    invariant_facts: Facts = frozenset()
-    """The facts about launch-invariant values only (they hold for any writer)."""
-    invariant_idx: bool = False
-    """Whether every index is the same for every writer (a single element)."""
+    __slots__ = ("site", "idx", "facts", "keys", "pins", "invariant_facts", "invariant_idx")
+
+    def __init__(self, site: Site, idx: tuple[Poly, ...], facts: Facts) -> None:
+        self.site, self.idx, self.facts = site, idx, facts
+        self.keys: dict[Atom, dict[Key, Conds]] = {}
+        self.pins: dict[Atom, Poly] = {}
+        self.invariant_facts: Facts = frozenset()
+        self.invariant_idx = False
 
     @property
     def shared(self) -> bool:
         return self.site.shared
 
 
-@dataclass(frozen=True)
-class Failure:
+class Failure(NamedTuple):
     """A pair of sites that may collide, and the id they may differ in (None: the pair's
     indices are simply not told apart)."""
 

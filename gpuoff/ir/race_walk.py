@@ -36,7 +36,7 @@ a bitonic sort in shared memory).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir import race_poly as P
@@ -51,8 +51,11 @@ from gpuoff.ir.types import ArrayType
 UNROLL_BUDGET = 1024
 """Loop iterations (of loops with a barrier) the walk of one kernel may unroll in all."""
 
-@dataclass(frozen=True)
-class Site:
+# (NamedTuples and plain classes, not dataclasses: these modules are imported at the first
+# launch of every kernel, and making a dataclass execs each of its methods.)
+
+
+class Site(NamedTuple):
     """One store (``kind="store"``) or atomic (``"atomic"``) to a race-checked array."""
 
     kind: str
@@ -68,20 +71,24 @@ class Site:
     """Lines of the calls (kernel first) that reached the function holding the access."""
 
 
-@dataclass
 class _Frame:
-    fn: n.Function
-    arrays: dict[str, str]
-    returns: list[Poly] | None = None
-    call_line: int | None = None
+    """One function being walked: its array names' roots, its returns, the call's line."""
+
+    __slots__ = ("fn", "arrays", "returns", "call_line")
+
+    def __init__(self, fn: n.Function, arrays: dict[str, str], returns: list[Poly] | None = None,
+                 call_line: int | None = None) -> None:  # fmt: skip
+        self.fn, self.arrays, self.returns, self.call_line = fn, arrays, returns, call_line
 
 
-@dataclass
 class _Loop:
     """The barrier intervals a loop's ``break``s and ``continue``s leave from."""
 
-    breaks: list[int] = field(default_factory=list)
-    continues: list[int] = field(default_factory=list)
+    __slots__ = ("breaks", "continues")
+
+    def __init__(self) -> None:
+        self.breaks: list[int] = []
+        self.continues: list[int] = []
 
 
 class Walk:
