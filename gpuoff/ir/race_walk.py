@@ -445,9 +445,11 @@ class Walk:
             return self.fresh("a value")
         if isinstance(e, n.Cast):
             v = self.ev(e.value, env, facts)
-            if _is_int(e.type) and (_is_int(e.value.type) or P.as_const(v) is not None):
+            if P.as_const(v) is not None and _is_int(e.type):
                 return v
-            return self.fresh("a converted value")
+            if _is_int(e.type) and _is_int(e.value.type) and not _narrow(e.type):
+                return v
+            return self.fresh(_converted(e.type))
         if isinstance(e, n.Load):
             idx = tuple(self.ev(i, env, facts) for i in e.indices)
             root = self.frames[-1].arrays.get(e.array.name, e.array.name)
@@ -456,6 +458,8 @@ class Walk:
             return self.fresh(f"a value read from {root}")
         if isinstance(e, n.AtomicRMW):
             idx = tuple(self.ev(i, env, facts) for i in e.indices)
+            if e.compare is not None:  # cas: indices, compare, value (the IR's order)
+                self.ev(e.compare, env, facts)
             self.ev(e.value, env, facts)
             self._site("atomic", e.array, idx, facts, e.loc, False)
             return self.fresh("the old value of an atomic")
@@ -512,6 +516,8 @@ class Walk:
         b = self.ev(e.rhs, env, facts)
         if not _is_int(e.type):
             return self.fresh("a value")
+        if _narrow(e.type):  # it wraps: not the exact integer the polynomial would say
+            return self.fresh(_converted(e.type))
         op = e.op
         if op == "add":
             return P.add(a, b)
@@ -575,6 +581,18 @@ _NEGATE = {"lt": "ge", "le": "gt", "gt": "le", "ge": "lt", "eq": "ne", "ne": "eq
 
 def _is_int(t: object) -> bool:
     return getattr(t, "is_int", False) is True
+
+
+def _narrow(t: object) -> bool:
+    """An 8- or 16-bit integer: its values wrap within the sizes of real grids (two
+    work-items 256 apart get one i8), so it is not modelled as an exact integer. (32- and
+    64-bit values are, as the bounds analysis takes them: a grid has fewer than 2**31
+    work-items.)"""
+    return _is_int(t) and getattr(t, "bits", 64) < 32
+
+
+def _converted(t: object) -> str:
+    return f"a value converted to {t}" if _narrow(t) else "a converted value"
 
 
 def _walk_stmts(body: tuple[n.Stmt, ...]) -> Iterator[n.Stmt]:

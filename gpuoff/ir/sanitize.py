@@ -291,8 +291,10 @@ class _Rewriter:
         if isinstance(e, n.Load | n.AtomicRMW):
             idx = tuple(self._bound(fx, self.expr(fx, i, pre), pre) for i in e.indices)
             if isinstance(e, n.AtomicRMW):
+                # cas: the compare's effects before the value's, the IR's order
+                compare = None if e.compare is None else self.expr(fx, e.compare, pre)
                 value = self.expr(fx, e.value, pre)
-                new: n.Expr = replace(e, indices=idx, value=value)
+                new: n.Expr = replace(e, indices=idx, value=value, compare=compare)
                 kind = "atomic"
             else:
                 new, kind = replace(e, indices=idx), "read"

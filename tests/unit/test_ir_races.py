@@ -184,6 +184,61 @@ def test_an_atomic_and_a_plain_store_on_one_array_conflict() -> None:
     assert r.line == line_of(store_and_atomic, "go.atomic_add(out, x[i], 1)")
 
 
+@go.kernel
+def every_atomic_on_one_element(x: Borrow[Array[go.u32]], out: BorrowMut[Array[go.u32]],
+                                 locks: BorrowMut[Array[go.i64]]) -> None:  # fmt: skip
+    # every CUDA atomic, all work-items on element 0: atomics never race with each other
+    i = go.global_id(0)
+    v = x[i]
+    go.atomic_add(out, 0, v)
+    go.atomic_sub(out, 0, v)
+    go.atomic_exch(out, 0, v)
+    go.atomic_and(out, 0, v)
+    go.atomic_or(out, 0, v)
+    go.atomic_xor(out, 0, v)
+    go.atomic_min(out, 0, v)
+    go.atomic_max(out, 0, v)
+    go.atomic_inc(out, 0, v)
+    go.atomic_dec(out, 0, v)
+    go.atomic_cas(locks, 0, go.i64(0), go.i64(i))
+
+
+@go.kernel
+def cas_then_store(x: Borrow[Array[go.i16]], out: BorrowMut[Array[go.i64]]) -> None:
+    i = go.global_id(0)
+    if i < out.shape[0]:
+        go.atomic_cas(out, go.i64(x[i]), go.i64(0), go.i64(1))
+        out[i] = go.i64(x[i])
+
+
+def test_every_atomic_is_race_free_and_a_cas_still_conflicts_with_a_plain_store() -> None:
+    assert verdict(every_atomic_on_one_element, "u32[:], u32[:], i64[:]", (64,)) is None
+    assert verdict(every_atomic_on_one_element, "u32[:], u32[:], i64[:]", (64,), (8,)) is None
+    r = verdict(cas_then_store, "i16[:], i64[:]", (16,))
+    assert r is not None and "(an atomic and a plain store)" in r.message
+    assert r.line == line_of(cas_then_store, "out[i] = go.i64(x[i])")
+
+
+@go.kernel
+def narrow_widths(x: Borrow[Array[go.i8]], out: BorrowMut[Array[go.u16]]) -> None:
+    i = go.global_id(0)
+    if i < out.shape[0]:
+        out[go.u64(i)] = go.u16(x[i])  # an index cast to another width names the same element
+
+
+@go.kernel
+def wrapped_index(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    out[go.u8(i)] = x[i]  # work-items 0 and 256 both write out[0]
+
+
+def test_indices_of_every_integer_width_are_proven_and_narrow_ones_may_wrap() -> None:
+    assert verdict(narrow_widths, "i8[:], u16[:]", (64,)) is None
+    r = verdict(wrapped_index, "f32[:], f32[:]", (512,))
+    assert r is not None and r.line == line_of(wrapped_index, "out[go.u8(i)] = x[i]")
+    assert "u8" in r.message, r.message
+
+
 def test_shared_memory_written_by_every_work_item_of_a_group() -> None:
     r = verdict(shared_no_guard, "f32[:], f32[:]", (256,), (64,))
     assert r is not None and r.line == line_of(shared_no_guard, "sh[0] = x[")
