@@ -11,7 +11,8 @@ comparisons, ``and``/``or``/``not``, conditional expressions, casts), the math f
 ``while`` loops with ``break``/``continue``, early ``return``, device-function calls, 1-D and
 2-D arrays indexed by computed indices (in range through ``%``, sometimes not: a bounds error)
 and nested loads (``x[x[x[i % n] % n] % n]``); and, one kernel in four, a work-group kernel
-with shared memory, barriers, uniform loops around them and shared-memory atomics.
+with shared memory, barriers, uniform loops around them and shared-memory atomics (every
+CUDA atomic: contended counters with order-independent ops, each op on a work-item's own slot).
 
 Values are typed by construction: every expression is generated for a wanted dtype and only
 strong operands are combined (literals are written ``go.i32(5)``), so the front end's NEP 50
@@ -37,6 +38,18 @@ NP_DTYPE = {"bool": np.bool_, "u8": np.uint8, "u32": np.uint32, "i32": np.int32,
             "i64": np.int64, "f32": np.float32, "f64": np.float64}  # fmt: skip
 INT_RANGE = {"u8": (0, 255), "u32": (0, 2**32 - 1), "i32": (-(2**31), 2**31 - 1),
              "i64": (-(2**63), 2**63 - 1)}  # fmt: skip
+
+ATOMIC_TYPES = ("u32", "i32", "i64", "f32", "f64")
+"""The element types atomics take (32 and 64 bits) among the generator's."""
+
+CONTENDED_OPS = ("add", "sub", "and", "or", "xor", "min", "max")
+"""Integer atomics whose final value does not depend on the order the work-items apply them."""
+
+OWN_SLOT_OPS = {
+    "i": ("add", "sub", "exch", "cas", "min", "max", "and", "or", "xor"),
+    "u": ("add", "sub", "exch", "cas", "min", "max", "and", "or", "xor", "inc", "dec"),
+    "f": ("add", "sub", "exch", "cas"),  # float min/max are C's fmin/fmax: zero's sign is open
+}
 
 APPROX = ("exp", "log", "log2", "sin", "cos", "tan", "tanh", "erf", "pow", "rsqrt")
 """Math functions whose results are compared within a tolerance (``run.TOLERANCE_ULPS``)."""
@@ -479,11 +492,7 @@ class Gen:
         self.emit(f"sh = go.shared({block}, {GO_NAME[t]})")
         self.emit(f"v: {GO_NAME[t]} = {self.expr(t, scope, 2)}")
         scope.names["v"] = t
-        atom = r.random() < 0.4
-        if atom:
-            self.emit("cnt = go.shared(4, go.i32)")
-            self.emit("if lid < 4:")
-            self.emit("    cnt[lid] = go.i32(0)")
+        atom = self.atomic_counter() if r.random() < 0.4 else None
         for _ in range(r.randint(1, 3)):
             kind = r.random()
             if kind < 0.5:
@@ -502,14 +511,50 @@ class Gen:
                 self.indent += 1
                 self.exchange(t, block, scope)
                 self.indent -= 1
-        if atom:
+        if atom is not None:
             self.emit("go.barrier()")
-            value = self.expr("i32", scope, 1)
-            self.emit(f"go.atomic_add(cnt, (lid * {r.randint(1, 7)}) % 4, go.i32({value}))")
+            op, at = atom
+            value = self.expr(at, scope, 1)
+            where = f"(lid * {r.randint(1, 7)}) % 4"
+            self.emit(f"go.atomic_{op}(cnt, {where}, {GO_NAME[at]}({value}))")
+            own = [u for u in self.types if u in ATOMIC_TYPES and u not in (t, "i64")]
+            if own and r.random() < 0.7:
+                self.atomic_own_slot(r.choice(own), block, scope)
             self.emit("go.barrier()")
             self.emit("o_i64[i] = go.i64(cnt[lid % 4])")
         self.emit(f"o_{t}[i] = v")
         return self.lines
+
+    def atomic_counter(self) -> tuple[str, str]:
+        """Four shared counters that every work-item of the group updates with one atomic op
+        whose final value does not depend on the order (``CONTENDED_OPS``), each starting at
+        the op's identity; returns (op, dtype)."""
+        r = self.rng
+        at = r.choice([u for u in self.types if u in ("u32", "i32", "i64")])
+        op = r.choice(CONTENDED_OPS)
+        lo, hi = INT_RANGE[at]
+        init = {"and": hi if at == "u32" else -1, "min": hi, "max": lo}.get(op, 0)
+        self.emit(f"cnt = go.shared(4, {GO_NAME[at]})")
+        self.emit("if lid < 4:")
+        self.emit(f"    cnt[lid] = {GO_NAME[at]}({init})")
+        return op, at
+
+    def atomic_own_slot(self, t: str, block: int, scope: _Scope) -> None:
+        """Every atomic op of dtype ``t`` (exch, cas, inc and dec included) on the work-item's
+        own shared slot: no contention, so the old value it returns is determined too;
+        ``o_<t>`` gets the old value, the new one or both."""
+        r = self.rng
+        kind = "f" if t in FLOATS else "u" if t[0] == "u" else "i"
+        op = r.choice(OWN_SLOT_OPS[kind])
+        self.emit(f"own = go.shared({block}, {GO_NAME[t]})")
+        self.emit(f"own[lid] = {self.expr(t, scope, 1)}")
+        value = f"{GO_NAME[t]}({self.expr(t, scope, 1)})"
+        if op == "cas":  # the compare value matches now and then
+            compare = "own[lid]" if r.random() < 0.5 else f"{GO_NAME[t]}({self.expr(t, scope, 1)})"
+            value = f"{compare}, {value}"
+        self.emit(f"old = go.atomic_{op}(own, lid, {value})")
+        result = r.choice(["old", "own[lid]", "(old ^ own[lid])" if kind != "f" else "old"])
+        self.emit(f"o_{t}[i] = {result}")
 
     def exchange(self, t: str, block: int, scope: _Scope, var: str | None = None) -> None:
         r = self.rng
