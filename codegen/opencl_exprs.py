@@ -149,6 +149,8 @@ class ExprWriter:
             # unsigned bits and convert back.
             c = value_ctype(e.type)
             return f"({c})((u{c})0 - (u{c}){x})"
+        if e.op == "invert" and not e.type.is_bool:
+            return f"{self.fw.helpers.invert(e.type)}({x})"
         text = f"-{x}" if e.op == "neg" else f"~{x}"
         return f"({value_ctype(e.type)})({text})" if promoted(e.type) else text
 
@@ -254,7 +256,8 @@ class ExprWriter:
             # C promotes char and short operands (a conditional, a checked load) to int, which would
             # make the overloaded min/max ambiguous: convert each to the IR type.
             c = value_ctype(e.type)
-            return f"{name}({', '.join(f'({c})({a})' for a in texts)})", True
+            fn = self.fw.helpers.int_min_max(name, e.type)
+            return f"{fn}({', '.join(f'({c})({a})' for a in texts)})", True
         if name == "sqrt" and e.type.name == "f32" and self.fw.exact_f32 == "double":
             return f"(float)sqrt((double)({args}))", False
         if name in _FLOAT_MATH:

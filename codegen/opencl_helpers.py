@@ -275,6 +275,31 @@ class Helpers:
         )
         return self._add(name, body)
 
+    # Intel's CPU runtime miscompiles a bitwise not that meets an integer min or max
+    # (``~max(a, b)``, ``-1 - max(a, b)``, ``min(~a, ~b)``, through locals too) after some
+    # branches: the all-ones operand of the ``xor`` becomes another value of the kernel
+    # (``~max(16, -36)`` gave 25, 16 ^ the grid size; fuzz seed 30000034). Integer min/max and
+    # ``~`` therefore pass their operands and results through volatile temporaries, which its
+    # optimiser cannot see through; no slowdown was measurable (a clamped-index stencil).
+
+    def invert(self, t: ScalarType) -> str:
+        """``T gpuoff_not_T(T x)``: ``~x`` between volatile temporaries (see above)."""
+        c = value_ctype(t)
+        name = f"gpuoff_not_{c}"
+        body = (f"{c} {name}({c} x)\n{{\n"
+                f"    volatile {c} a = x;\n    volatile {c} b = ({c})~a;\n    return b;\n}}\n")
+        return self._add(name, body)
+
+    def int_min_max(self, op: str, t: ScalarType) -> str:
+        """``T gpuoff_i<op>_T(T a, T b)``: OpenCL's integer ``min``/``max`` between volatile
+        temporaries (see above)."""
+        c = value_ctype(t)
+        name = f"gpuoff_i{op}_{c}"
+        body = (f"{c} {name}({c} a, {c} b)\n{{\n"
+                f"    volatile {c} x = a;\n    volatile {c} y = b;\n"
+                f"    volatile {c} r = {op}(({c})x, ({c})y);\n    return r;\n}}\n")  # fmt: skip
+        return self._add(name, body)
+
     def min_max(self, op: str, t: ScalarType) -> str:
         """Float ``min``/``max`` as NumPy's ``minimum``/``maximum`` (``ir.nodes.MathCall``): a
         NaN operand gives NaN, of equal values (-0.0, 0.0) the second. OpenCL's fmin/fmax

@@ -17,7 +17,7 @@ import pytest
 import gpuoff as go
 from codegen.nvptx import compile_ptx
 from codegen.opencl import render_opencl
-from gpuoff import Array, Borrow, BorrowMut, boolean, f32, f64, i32, i64, u8
+from gpuoff import Array, Borrow, BorrowMut, boolean, f32, f64, i32, i64, u8, u32
 from gpuoff.cli import lower_for_show
 from gpuoff.ir import interp
 
@@ -287,3 +287,51 @@ def test_a_driver_build_failure_points_at_the_users_line() -> None:
     assert (loc.filename, loc.line) == (__file__, want)
     assert "out[i] = min(a[j], a[i])" in loc.text
     assert _user_line(module, text, "no line here").line == module.kernel.firstlineno
+
+
+# Found by the fuzzer (seed 30000034): Intel's CPU OpenCL runtime compiled ~max(s, x[i]) to
+# max(s, x[i]) ^ 9, the grid size its short-circuit guard compared with; the same for
+# min(~a, ~b) and a ~ reached through a local. Every spelling LLVM canonicalises to one of
+# those is checked, in a kernel with the grid guard and with bounds-checked loads.
+@go.kernel
+def inverted_min_max(x: Borrow[Array[i32]], u: Borrow[Array[u32]], out: BorrowMut[Array[i32]],
+                     uout: BorrowMut[Array[u32]], s: i32) -> None:  # fmt: skip
+    i = go.global_id(0)
+    j = (i + 1) % x.shape[0]
+    out[i, 0] = ~max(s, x[i])
+    out[i, 1] = min(~s, ~x[i])
+    t = max(x[i], x[j])
+    out[i, 2] = ~t
+    out[i, 3] = ~s if s > x[i] else ~x[i]
+    out[i, 4] = -1 - max(s, x[i])
+    uout[i] = ~max(u[i], u[j])
+
+
+def test_inverted_min_max_is_computed_as_written(device: str) -> None:
+    x = np.array([-36, -44, -34, 20, 2, 2**31 - 2, 2, 5, -46], np.int32)
+    u = np.array([0, 7, 2**32 - 1, 16, 3, 2**31, 9, 1, 5], np.uint32)
+    out = np.zeros((9, 5), np.int32)
+    uout = np.zeros(9, np.uint32)
+    inverted_min_max[9](x, u, out, uout, 16)
+    m = np.maximum(16, x)
+    want = np.stack([~m, ~m, ~np.maximum(x, np.roll(x, -1)), ~m, ~m], axis=1)
+    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(uout, ~np.maximum(u, np.roll(u, -1)))
+
+
+@go.kernel
+def inverted_max_in_a_group(x: Borrow[Array[i32]], out: BorrowMut[Array[i32]], s: i32) -> None:
+    # a barrier kernel has no grid guard; the miscompilation needs no ~ in the source either
+    i = go.global_id(0)
+    tile = go.shared(8, i32)
+    tile[go.local_id(0)] = x[i]
+    go.barrier()
+    out[i] = -1 - max(s, tile[(go.local_id(0) + 1) % 8])
+
+
+def test_inverted_max_in_a_work_group_kernel(device: str) -> None:
+    x = np.resize(np.array([-36, -44, -34, 20, 2, 2**31 - 2, 2, 5, -46], np.int32), 16)
+    out = np.zeros(16, np.int32)
+    inverted_max_in_a_group[16, (8,)](x, out, 16)
+    shifted = np.concatenate([np.roll(x[:8], -1), np.roll(x[8:], -1)])
+    np.testing.assert_array_equal(out, -1 - np.maximum(16, shifted))
