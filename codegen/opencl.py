@@ -480,11 +480,14 @@ class _FunctionWriter:
             if not any(isinstance(x, n.Barrier) for x in _walk(self.module)):
                 # The global size may be rounded up to whole work-groups: ids past the grid
                 # do nothing. (Kernels with barriers are never rounded, and must not return
-                # early: a barrier some work-items skip hangs the group.)
+                # early: a barrier some work-items skip hangs the group.) One branch, on `|`:
+                # after `||`'s three, Intel's CPU runtime miscompiles a bitwise not of a max
+                # or min however it is spelt (`-1 - (a if a > b else b)`; see
+                # opencl_helpers.Helpers.invert).
                 self.lines.append("#ifndef " + EXACT_GRID_OPTION.removeprefix("-D"))
-                self.emit(f"if (get_global_id(0) >= (size_t){GRID_ARGS[0]} ||")
-                self.emit(f"    get_global_id(1) >= (size_t){GRID_ARGS[1]} ||")
-                self.emit(f"    get_global_id(2) >= (size_t){GRID_ARGS[2]}) return;")
+                self.emit(f"if ((get_global_id(0) >= (size_t){GRID_ARGS[0]}) |")
+                self.emit(f"    (get_global_id(1) >= (size_t){GRID_ARGS[1]}) |")
+                self.emit(f"    (get_global_id(2) >= (size_t){GRID_ARGS[2]})) return;")
                 self.lines.append("#endif")
             if self.hidden[fn.name].err:
                 self.emit(f"{ERR_ARG} += {ERR_SLOT_ARG} * {ERR_LEN};  /* this launch's record */")

@@ -42,9 +42,9 @@ __kernel void saxpy(
     const long gpuoff_grid1 = gpuoff_meta.s5;
     const long gpuoff_grid2 = gpuoff_meta.s6;
 #ifndef GPUOFF_EXACT_GRID
-    if (get_global_id(0) >= (size_t)gpuoff_grid0 ||
-        get_global_id(1) >= (size_t)gpuoff_grid1 ||
-        get_global_id(2) >= (size_t)gpuoff_grid2) return;
+    if ((get_global_id(0) >= (size_t)gpuoff_grid0) |
+        (get_global_id(1) >= (size_t)gpuoff_grid1) |
+        (get_global_id(2) >= (size_t)gpuoff_grid2)) return;
 #endif
     gpuoff_err += gpuoff_err_slot * 20;  /* this launch's record */
     x += x_offset;
