@@ -353,7 +353,8 @@ def _intel_cpu_runtime(device: str) -> bool:
                for d in go.devices())
 
 
-def test_inverted_select_in_a_work_group_kernel(device: str, request: pytest.FixtureRequest) -> None:
+def test_inverted_select_in_a_work_group_kernel(device: str,
+                                               request: pytest.FixtureRequest) -> None:
     # The driver bug gpuoff cannot work around (docs/semantics.md, "Where a device cannot
     # promise it"): a max written as a conditional, inverted, after the branches of a barrier
     # kernel. Strict: when a driver update fixes it, this test says so.
