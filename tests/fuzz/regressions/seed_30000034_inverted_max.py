@@ -8,6 +8,6 @@ from gpuoff import Array, Borrow, BorrowMut
 
 @go.kernel
 def kernel(x_i32: Borrow[Array[go.i32]], m_i32: Borrow[Array[go.i32]], x_i64: Borrow[Array[go.i64]], o_bool: BorrowMut[Array[go.boolean]], o_i32: BorrowMut[Array[go.i32]], o_i64: BorrowMut[Array[go.i64]], o_f32: BorrowMut[Array[go.f32]], oa_f32: BorrowMut[Array[go.f32]], s_bool: go.boolean, s_i32: go.i32, s_i64: go.i64, s_f32: go.f32) -> None:
-    i = 0
-    v: go.i32 = ~max(s_i32, x_i32[i])
+    i = go.global_id(0)
+    v: go.i32 = ~max(s_i32, x_i32[i % x_i32.shape[0]])
     o_i32[i] = v
