@@ -11,6 +11,8 @@ from collections.abc import Callable
 from llvmlite import ir as ll
 
 from codegen.llvm_base import I1, I64, Lowering, const, llvm_type, memory_type
+from codegen.llvm_math import BIT_INTRINSICS, PREDICATES, default_math
+from codegen.llvm_math import fsuffix as _fsuffix
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
 
@@ -313,7 +315,8 @@ def _work_item(fl: Lowering, e: n.Expr) -> ll.Value:
 def _math_call(fl: Lowering, e: n.Expr) -> ll.Value:
     assert isinstance(e, n.MathCall)
     args = [fl.expr(a) for a in e.args]
-    st = e.args[0].type if e.name in ("isnan", "isinf") else e.type
+    by_argument = e.name in (*PREDICATES, *BIT_INTRINSICS)
+    st = e.args[0].type if by_argument else e.type
     return fl.math_call(e.name, args, st)
 
 
@@ -363,73 +366,6 @@ def _atomic(fl: Lowering, e: n.Expr) -> ll.Value:
     phi.add_incoming(old, then_end)
     phi.add_incoming(ll.Constant(old.type, None), pre)
     return phi
-
-
-def _fsuffix(ty: ll.Type) -> str:
-    return {"half": "f16", "float": "f32", "double": "f64"}[str(ty)]
-
-
-_DIRECT_INTRINSICS = {
-    "sqrt": "sqrt", "exp": "exp", "log": "log", "log2": "log2", "sin": "sin", "cos": "cos",
-    "pow": "pow", "floor": "floor", "ceil": "ceil", "fma": "fma",
-}  # fmt: skip
-_LIBM = ("tan", "tanh", "erf")
-
-
-def default_math(
-    fl: Lowering, name: str, args: list[ll.Value], st: t.ScalarType
-) -> ll.Value:
-    """Math lowering with LLVM intrinsics, libm (``tanf``/``tan``...) for the rest."""
-    b = fl.builder
-    fm = fl.ml.fastmath
-    if not st.is_float:
-        return _int_math(fl, name, args, st)
-    ty = llvm_type(st)
-    sfx = _fsuffix(ty)
-    if name in _DIRECT_INTRINSICS:
-        fn = fl.ml.declare(f"llvm.{_DIRECT_INTRINSICS[name]}.{sfx}", ty, [ty] * len(args))
-        return b.call(fn, args, fastmath=fm)
-    if name in ("min", "max"):
-        # NumPy's minimum/maximum (ir.nodes.MathCall): ``x if x < y or isnan(x) else y``, so
-        # a NaN operand gives NaN and of equal values (-0.0, 0.0) the second is chosen. A
-        # compare and a select, which vectorise.
-        x, y = args
-        keep = b.fcmp_ordered(">" if name == "max" else "<", x, y)
-        return b.select(b.or_(keep, b.fcmp_unordered("uno", x, x)), x, y)
-    if name == "abs":
-        return b.call(fl.ml.declare(f"llvm.fabs.{sfx}", ty, [ty]), args)
-    if name == "rsqrt":
-        root = b.call(fl.ml.declare(f"llvm.sqrt.{sfx}", ty, [ty]), args, fastmath=fm)
-        return b.fdiv(ll.Constant(ty, 1.0), root, flags=fm)
-    if name == "isnan":
-        return b.fcmp_unordered("uno", args[0], args[0])
-    if name == "isinf":
-        mag = b.call(fl.ml.declare(f"llvm.fabs.{sfx}", ty, [ty]), args)
-        return b.fcmp_ordered("==", mag, ll.Constant(ty, float("inf")))
-    if name in _LIBM:
-        if st.bits == 16:
-            wide = [b.fpext(a, ll.FloatType()) for a in args]
-            r = default_math(fl, name, wide, t.f32)
-            return b.fptrunc(r, ty)
-        cname = name + ("f" if st.bits == 32 else "")
-        fn = fl.ml.declare(cname, ty, [ty] * len(args))
-        return b.call(fn, args, fastmath=fm)
-    raise NotImplementedError(f"math function {name}")
-
-
-def _int_math(fl: Lowering, name: str, args: list[ll.Value], st: t.ScalarType) -> ll.Value:
-    b = fl.builder
-    ty = llvm_type(st)
-    sfx = f"i{st.bits}"
-    if name == "abs":
-        if not st.is_signed:
-            return args[0]
-        fn = fl.ml.declare(f"llvm.abs.{sfx}", ty, [ty, I1])
-        return b.call(fn, [args[0], ll.Constant(I1, 0)])
-    if name in ("min", "max"):
-        kind = ("s" if st.is_signed else "u") + name
-        return b.call(fl.ml.declare(f"llvm.{kind}.{sfx}", ty, [ty, ty]), args)
-    raise NotImplementedError(f"integer math function {name}")
 
 
 _HANDLERS: dict[type, Callable[[Lowering, n.Expr], ll.Value]] = {

@@ -26,8 +26,13 @@ from gpuoff.ir.verify import atomic_supports
 _CMP = {"lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!="}
 _ARITH = {"add": "+", "sub": "-", "mul": "*", "truediv": "/", "bitand": "&", "bitor": "|",
           "bitxor": "^"}  # fmt: skip
-_FLOAT_MATH = {"sqrt", "rsqrt", "exp", "log", "log2", "sin", "cos", "tan", "tanh", "pow",
-               "floor", "ceil", "fma", "erf"}  # fmt: skip
+_FLOAT_MATH = {
+    "sqrt", "rsqrt", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "sin",
+    "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
+    "atanh", "pow", "cbrt", "hypot", "erf", "erfc", "lgamma", "tgamma", "floor", "ceil",
+    "trunc", "round", "rint", "fma", "copysign", "fmod", "remainder", "fdim", "nextafter",
+}  # fmt: skip
+"""IR float functions that are OpenCL C built-ins of the same name and meaning."""
 _WORK_ITEM = {"global_id": "get_global_id", "local_id": "get_local_id",
               "group_id": "get_group_id", "local_size": "get_local_size",
               "num_groups": "get_num_groups"}  # fmt: skip
@@ -242,8 +247,14 @@ class ExprWriter:
             return self._render(e.args[0])
         texts = [self.top(a) for a in e.args]  # each rendered once
         args = ", ".join(texts)
-        if name in ("isnan", "isinf"):
+        if name in ("isnan", "isinf", "isfinite", "signbit"):
             return f"{name}({args}) != 0", False
+        if name in ("popc", "clz"):  # OpenCL's popcount/clz give the argument's type
+            return f"(int){'popcount' if name == 'popc' else 'clz'}({args})", False
+        if name in ("ffs", "brev"):
+            return f"{self.fw.helpers.bit_function(name, arg_t)}({args})", True
+        if name == "sign":
+            return f"{self.fw.helpers.sign(arg_t)}({args})", True
         if name == "abs":
             if arg_t.is_float:
                 return f"fabs({args})", True

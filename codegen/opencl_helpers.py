@@ -311,6 +311,42 @@ class Helpers:
                 f"    return (a {cmp} b || isnan(a)) ? a : b;\n}}\n")  # fmt: skip
         return self._add(name, body)
 
+    def sign(self, t: ScalarType) -> str:
+        """NumPy's ``sign`` (``ir.nodes.MathCall``): OpenCL's float ``sign`` keeps ``-0.0`` and
+        gives 0 for NaN, NumPy gives ``0.0`` and NaN."""
+        c = value_ctype(t)
+        name = f"gpuoff_sign_{c}"
+        if t.is_float:
+            ret = "x > 0 ? 1 : x < 0 ? -1 : isnan(x) ? x : 0"
+        else:
+            ret = "(x > 0) - (x < 0)"
+        return self._add(name, f"{c} {name}({c} x)\n{{\n    return ({c})({ret});\n}}\n")
+
+    def bit_function(self, op: str, t: ScalarType) -> str:
+        """CUDA's ``__ffs`` (``int``, 0 for 0) and ``__brev`` (``t``) on the unsigned bits of a
+        32- or 64-bit ``t``: OpenCL 1.2 has ``popcount`` and ``clz`` but neither of these."""
+        c = value_ctype(t)
+        u = "uint" if t.bits == 32 else "ulong"
+        name = f"gpuoff_{op}_{c}"
+        if op == "ffs":
+            body = (f"int {name}({c} x)\n{{\n    {u} u = ({u})x;\n"
+                    "    return u == 0 ? 0 : (int)popcount((u & (~u + 1)) - 1) + 1;\n}\n")
+            return self._add(name, body)
+        # brev: swap ever larger blocks (bits, pairs, nibbles, bytes, halves, words).
+        steps = []
+        masks = [0x5555555555555555, 0x3333333333333333, 0x0F0F0F0F0F0F0F0F,
+                 0x00FF00FF00FF00FF, 0x0000FFFF0000FFFF]  # fmt: skip
+        for k, m in enumerate(masks):
+            shift, mask = 1 << k, m & ((1 << t.bits) - 1)
+            suffix = "UL" if t.bits == 64 else "U"
+            steps.append(f"    u = ((u >> {shift}) & {mask:#x}{suffix}) | "
+                         f"((u & {mask:#x}{suffix}) << {shift});\n")  # fmt: skip
+        if t.bits == 64:
+            steps.append("    u = (u >> 32) | (u << 32);\n")
+        body = (f"{c} {name}({c} x)\n{{\n    {u} u = ({u})x;\n{''.join(steps)}"
+                f"    return ({c})u;\n}}\n")
+        return self._add(name, body)
+
     def atomic(self, op: str, t: ScalarType, space: str) -> str:
         """``T gpuoff_atomic_<op>_<T>_<space>(volatile space T* p, [T compare,] T v)``: the IR's
         ``AtomicRMW`` (``ir.nodes``); returns the old value. 32-bit integers use OpenCL 1.1's

@@ -23,15 +23,21 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     **{name: ("gpuoff.lang", name) for name in (
         "Array", "Borrow", "BorrowMut", "DeviceFunction", "Owned", "atomic_add", "atomic_and",
         "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max", "atomic_min",
-        "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "ceil", "cos", "erf",
-        "exp", "f16", "f32", "f64",
-        "floor", "fma", "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64",
-        "isinf", "isnan", "local_id", "local_size", "log", "log2", "num_groups", "pow", "rsqrt",
-        "shared", "sin", "sqrt", "tan", "tanh", "u8", "u16", "u32", "u64", "unsafe",
+        "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "f16", "f32", "f64",
+        "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64", "local_id",
+        "local_size", "num_groups", "shared", "u8", "u16", "u32", "u64", "unsafe",
     )},
-    "abs": ("gpuoff.lang", "fabs"),  # go.abs, go.min and go.max mirror the builtins
-    "max": ("gpuoff.lang", "maximum"),
-    "min": ("gpuoff.lang", "minimum"),
+    **{name: ("gpuoff.lang_math", name) for name in (
+        "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "brev", "cbrt", "ceil",
+        "clz", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp10", "exp2", "expm1",
+        "fdim", "ffs", "floor", "fma", "fmod", "hypot", "isfinite", "isinf", "isnan", "lgamma",
+        "log", "log10", "log1p", "log2", "nextafter", "popc", "pow", "remainder", "rint",
+        "round", "rsqrt", "sign", "signbit", "sin", "sinh", "sqrt", "tan", "tanh", "tgamma",
+        "trunc",
+    )},
+    "abs": ("gpuoff.lang_math", "fabs"),  # go.abs, go.min and go.max mirror the builtins
+    "max": ("gpuoff.lang_math", "maximum"),
+    "min": ("gpuoff.lang_math", "minimum"),
     **{name: ("gpuoff.runtime", name) for name in (
         "Buffer", "DeviceInfo", "Kernel", "Launch", "Stats", "array", "asarray", "empty",
         "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "synchronize",

@@ -25,39 +25,64 @@ LANG_MODULE = "gpuoff.lang"
 # --------------------------------------------------------------------------------------------
 
 BUILTIN_CALLS: tuple[str, ...] = ("abs", "bool", "float", "int", "len", "max", "min", "pow",
-                                  "range")  # fmt: skip
-"""Python builtins kernels accept (``range`` only as a ``for`` loop's iterable)."""
+                                  "range", "round")  # fmt: skip
+"""Python builtins kernels accept (``range`` only as a ``for`` loop's iterable; ``round`` with
+one argument, halves to even, giving an int as in Python)."""
+
+_C99_MATH = (
+    "sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
+    "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "pow",
+    "cbrt", "hypot", "erf", "erfc", "lgamma", "floor", "ceil", "trunc", "copysign", "fmod",
+    "remainder", "nextafter", "fma",
+)  # fmt: skip
+"""Float functions Python's ``math`` shares with C99 under the same name (``math.fma`` is
+Python 3.13+, ``math.exp2``/``math.cbrt`` 3.11+; the front end skips names a module lacks)."""
 
 MATH_CALLS: dict[str, tuple[str, bool]] = {
-    "sqrt": ("sqrt", True), "exp": ("exp", True), "log": ("log", True),
-    "log2": ("log2", True), "sin": ("sin", True), "cos": ("cos", True),
-    "tan": ("tan", True), "tanh": ("tanh", True), "pow": ("pow", True),
-    "floor": ("floor", True), "ceil": ("ceil", True), "fabs": ("abs", True),
-    "erf": ("erf", True), "isnan": ("isnan", False), "isinf": ("isinf", False),
-    "fma": ("fma", True),  # Python 3.13+; the front end skips names a module lacks
+    **{name: (name, True) for name in _C99_MATH},
+    "gamma": ("tgamma", True), "fabs": ("abs", True), "isnan": ("isnan", False),
+    "isinf": ("isinf", False), "isfinite": ("isfinite", False),
 }  # fmt: skip
 """``math.<name>`` -> (IR math function, the result is always a float).
 
-``math.floor``/``math.ceil`` give floats in kernels (like C's floor), not ints as in Python."""
+``math.floor``/``math.ceil``/``math.trunc`` give floats in kernels (like C's), not ints as in
+Python; ``math.hypot`` takes two arguments."""
 
 NUMPY_CALLS: dict[str, tuple[str, bool]] = {
-    "sqrt": ("sqrt", True), "exp": ("exp", True), "log": ("log", True),
-    "log2": ("log2", True), "sin": ("sin", True), "cos": ("cos", True),
-    "tan": ("tan", True), "tanh": ("tanh", True), "power": ("pow", False),
+    "sqrt": ("sqrt", True), "exp": ("exp", True), "exp2": ("exp2", True),
+    "expm1": ("expm1", True), "log": ("log", True), "log2": ("log2", True),
+    "log10": ("log10", True), "log1p": ("log1p", True), "sin": ("sin", True),
+    "cos": ("cos", True), "tan": ("tan", True), "arcsin": ("asin", True),
+    "arccos": ("acos", True), "arctan": ("atan", True), "arctan2": ("atan2", True),
+    "sinh": ("sinh", True), "cosh": ("cosh", True), "tanh": ("tanh", True),
+    "arcsinh": ("asinh", True), "arccosh": ("acosh", True), "arctanh": ("atanh", True),
+    "cbrt": ("cbrt", True), "hypot": ("hypot", True), "power": ("pow", False),
     "pow": ("pow", False), "floor": ("floor", True), "ceil": ("ceil", True),
-    "fabs": ("abs", True), "abs": ("abs", False), "absolute": ("abs", False),
-    "minimum": ("min", False), "maximum": ("max", False), "isnan": ("isnan", False),
-    "isinf": ("isinf", False),
+    "trunc": ("trunc", True), "rint": ("rint", True), "round": ("rint", True),
+    "around": ("rint", True), "copysign": ("copysign", True), "fmod": ("fmod", True),
+    "nextafter": ("nextafter", True), "fabs": ("abs", True), "abs": ("abs", False),
+    "absolute": ("abs", False), "sign": ("sign", False), "minimum": ("min", False),
+    "maximum": ("max", False), "isnan": ("isnan", False), "isinf": ("isinf", False),
+    "isfinite": ("isfinite", False), "signbit": ("signbit", False),
 }  # fmt: skip
-"""``numpy.<name>`` (ufuncs, under every name NumPy gives them) -> as ``MATH_CALLS``."""
+"""``numpy.<name>`` (ufuncs, under every name NumPy gives them) -> as ``MATH_CALLS``.
+``np.round``/``np.around`` take one argument (no ``decimals``) and round halves to even, as
+NumPy does; ``np.remainder`` is Python's ``%`` (not C's ``remainder``), so it is not here."""
+
+LANG_MATH_MODULE = "gpuoff.lang_math"
+"""Where the math functions and bit intrinsics live (``go.sqrt`` is ``gpuoff.lang_math.sqrt``)."""
+
+BIT_INTRINSICS: tuple[str, ...] = ("popc", "clz", "ffs", "brev")
+"""CUDA's bit intrinsics (``go.popc``, ...), integers only."""
 
 LANG_MATH: dict[str, str] = {
-    "sqrt": "sqrt", "rsqrt": "rsqrt", "exp": "exp", "log": "log", "log2": "log2",
-    "sin": "sin", "cos": "cos", "tan": "tan", "tanh": "tanh", "pow": "pow",
-    "floor": "floor", "ceil": "ceil", "fma": "fma", "erf": "erf", "isnan": "isnan",
-    "isinf": "isinf", "fabs": "abs", "minimum": "min", "maximum": "max",
+    **{name: name for name in (
+        "rsqrt", "exp10", "tgamma", "round", "rint", "fdim", "isnan", "isinf", "isfinite",
+        "signbit", "sign", *_C99_MATH, *BIT_INTRINSICS)},
+    "fabs": "abs", "minimum": "min", "maximum": "max",
 }  # fmt: skip
-"""gpuoff's math functions (``gpuoff.lang.<name>``; ``go.abs`` is ``fabs``) -> IR name."""
+"""gpuoff's math functions (``gpuoff.lang_math.<name>``; ``go.abs`` is ``fabs``) -> IR name.
+``go.round`` is C's (halves away from zero), ``go.rint`` rounds halves to even."""
 
 INTRINSICS: dict[str, str] = {
     "global_id": "global_id", "local_id": "local_id", "group_id": "group_id",
@@ -95,10 +120,11 @@ NUMPY_SCALAR_CASTS: tuple[str, ...] = (*SCALAR_TYPES.values(), "bool_")
 """NumPy scalar types kernels accept as casts (``np.float32(v)``)."""
 
 
+_PREDICATES = ("isnan", "isinf", "isfinite", "signbit")
 SUPPORTED_MATH: list[str] = sorted(
     ({ir for ir, _ in (*MATH_CALLS.values(), *NUMPY_CALLS.values())} | set(LANG_MATH.values()))
-    - {"abs", "min", "max", "isnan", "isinf"}
-) + ["isnan", "isinf"]
+    - {"abs", "min", "max", "sign", *_PREDICATES, *BIT_INTRINSICS}
+) + ["sign", *_PREDICATES]
 """The math functions kernels support, as a message lists them."""
 
 
@@ -115,8 +141,9 @@ def accepted_callees() -> frozenset[str]:
     names = {f"builtins.{n}" for n in BUILTIN_CALLS}
     names |= {f"math.{n}" for n in MATH_CALLS}
     names |= {f"numpy.{n}" for n in (*NUMPY_CALLS, *NUMPY_SCALAR_CASTS)}
-    lang = (*LANG_MATH, *INTRINSICS, *ATOMICS, *SPECIAL_CALLS, *SCALAR_TYPES)
+    lang = (*INTRINSICS, *ATOMICS, *SPECIAL_CALLS, *SCALAR_TYPES)
     names |= {f"{LANG_MODULE}.{n}" for n in lang}
+    names |= {f"{LANG_MATH_MODULE}.{n}" for n in LANG_MATH}
     return frozenset(names)
 
 
@@ -177,7 +204,7 @@ def comparison_name(op: str) -> str:
 
 CALL_HINT = (
     "only gpuoff intrinsics, math functions, the builtins abs, bool, float, int, len, max, min,"
-    " pow and range, and @go.func device functions can be called"
+    " pow, range and round, and @go.func device functions can be called"
 )
 """The explanation after ``calling X is not supported in kernels``."""
 

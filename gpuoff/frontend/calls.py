@@ -137,6 +137,8 @@ def _builtin(lw: Lowerer, node: ast.Call, name: str) -> Val:
         if array is None:
             lw.fail(node.args[0], "len() is only supported on arrays")
         return shape_of(lw, array, 0, node)
+    if name == "round":
+        return _round(lw, node)
     if name == "abs":
         _nargs(lw, node, 1, "abs()")
         return math(lw, node, "abs", [lw.expr(node.args[0])], False)
@@ -152,6 +154,21 @@ def _builtin(lw: Lowerer, node: ast.Call, name: str) -> Val:
             acc = math(lw, node, name, [acc, extra], False)
         return acc
     lw.fail(node, "range() can only be used as the iterable of a for loop")
+
+
+def _round(lw: Lowerer, node: ast.Call) -> Val:
+    """Python's ``round(x)``: the nearest integer, halves to even, as an int (i64, like
+    ``int()``); an int stays as it is, a bool becomes an int. ``round(x, ndigits)`` is
+    refused: kernels have no decimal rounding."""
+    if len(node.args) != 1:
+        lw.fail(node, "round() in kernels takes one argument (round(x), halves to even); "
+                      "round(x, ndigits) is not supported")  # fmt: skip
+    v = lw.expr(node.args[0])
+    if v.vtype.type.is_int:
+        return v
+    if v.vtype.type.is_bool:
+        return Val(lw.coerce(v, T.i64, node), v.weak)
+    return Val(lw.coerce(math(lw, node, "rint", [v], False), T.i64, node), v.weak)
 
 
 def _intrinsic(lw: Lowerer, node: ast.Call, name: str) -> Val:

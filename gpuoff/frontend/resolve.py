@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff import lang, subset
+from gpuoff import lang, lang_math, subset
 from gpuoff.frontend.signature import closure_namespace, scalar_of
 from gpuoff.ir import types as T
 from gpuoff.subset import unsupported_math_message
@@ -36,7 +36,7 @@ def _math_table() -> dict[object, tuple[str, bool]]:
             obj = getattr(module, name, None)  # math.fma is Python 3.13+
             if obj is not None:
                 out[obj] = entry
-    for fn, ir in lang.MATH_FUNCTIONS.items():
+    for fn, ir in lang_math.MATH_FUNCTIONS.items():
         out[fn] = (ir, False)
     return out
 

@@ -22,13 +22,16 @@ Promotion rules (numbered; other functions cite them):
      (bools are first widened by R4); floats are an error.
  R7. Comparisons convert both operands to the R1-R3 common type and give (strong) bool.
  R8. Float math functions take floats: int and bool arguments become f64 (weak if they were
-     weak). ``abs``/``min``/``max`` keep ints (bools widen by R4). ``isnan``/``isinf`` give bool.
+     weak). ``abs``/``min``/``max``/``sign`` keep ints (bools widen by R4). ``isnan``/
+     ``isinf``/``isfinite``/``signbit`` give bool.
  R9. A local variable's type is the join (R1-R3) of everything assigned to it; it stays weak
      only if every value assigned was weak. A bool joined with a number is an error.
  R10. Array indices are ints or bools, converted to INDEX (i64); a float index is an error.
  R11. ``~`` on a bool is logical not (NumPy); on ints the bitwise complement.
  R12. Atomics (``atomic``): 32- and 64-bit elements; the value (and cas's compare) is
       converted to the element type, the result is the element type.
+ R13. Bit intrinsics (``bit_argument``): integers, narrower than 32 bits widened to 32 as C
+      does; ``popc``/``clz``/``ffs`` give i32, ``brev`` the (widened) argument's type.
 """
 
 from __future__ import annotations
@@ -125,15 +128,12 @@ def float_of(v: VType) -> VType:
     return v if v.type.is_float else VType(T.f64, v.weak)
 
 
-FLOAT_MATH = frozenset(
-    {"sqrt", "rsqrt", "exp", "log", "log2", "sin", "cos", "tan", "tanh", "pow", "floor",
-     "ceil", "fma", "erf"}
-)  # fmt: skip
-MATH_ARITY = {"pow": 2, "fma": 3, "min": 2, "max": 2}
+FLOAT_MATH = frozenset(N.FLOAT_FUNCS)
+MATH_ARITY = {**N.FLOAT_FUNCS, **N.NUMERIC_FUNCS, **N.PREDICATE_FUNCS, **N.BIT_FUNCS}
 
 
 def math_call(name: str, args: list[VType]) -> tuple[VType, VType]:
-    """``(argument type, result type)`` of math function ``name`` (R8)."""
+    """``(argument type, result type)`` of math function ``name`` (R8, R13)."""
     want = MATH_ARITY.get(name, 1)
     if len(args) != want:
         raise TypingError(f"{name}() takes {want} argument{'s' if want > 1 else ''}")
@@ -143,12 +143,33 @@ def math_call(name: str, args: list[VType]) -> tuple[VType, VType]:
     if name in FLOAT_MATH:
         f = float_of(joined)
         return f, f
-    if name in ("isnan", "isinf"):
+    if name in N.PREDICATE_FUNCS:
         return float_of(joined), VType(T.boolean)
-    arith = _arith(joined) if name == "abs" else joined
+    if name in N.BIT_FUNCS:
+        return bit_argument(name, joined), bit_result(name, bit_argument(name, joined))
+    arith = _arith(joined) if name in ("abs", "sign") else joined
     if arith.type.is_bool:
         arith = VType(T.i64, arith.weak)
     return arith, arith
+
+
+def bit_argument(name: str, v: VType) -> VType:
+    """R13. The bit intrinsics (``popc``, ``clz``, ``ffs``, ``brev``) take integers: 32- and
+    64-bit ones as they are, narrower ones converted to 32 bits first as C converts them for
+    CUDA's ``__popc`` & co. (i8/i16 to i32, u8/u16 to u32), a Python literal as i64. Floats
+    and bools are an error."""
+    if not v.type.is_int:
+        raise TypingError(f"go.{name}() takes an integer, got {v}")
+    if v.weak:
+        return VType(T.i64)
+    if v.type.bits < 32:
+        return VType(T.i32 if v.type.is_signed else T.u32)
+    return VType(v.type)
+
+
+def bit_result(name: str, arg: VType) -> VType:
+    """R13. ``popc``, ``clz`` and ``ffs`` give i32 (as CUDA's); ``brev`` the argument's type."""
+    return arg if name == "brev" else VType(T.i32)
 
 
 def select(a: VType, b: VType) -> VType:

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from gpuoff.ir import interp_math as M
 from gpuoff.ir.types import ScalarType, f16, f32, f64
 
 Value = np.generic
@@ -241,8 +242,16 @@ def math_call(name: str, args: list[Value], arg_types: list[ScalarType], t: Scal
         return np.bool_(bool(np.isnan(args[0])))
     if name == "isinf":
         return np.bool_(bool(np.isinf(args[0])))
+    if name == "isfinite":
+        return np.bool_(bool(np.isfinite(args[0])))
+    if name == "signbit":
+        return np.bool_(bool(np.signbit(args[0])))
+    if name in ("popc", "clz", "ffs", "brev"):
+        return make(M.bit_function(name, _int(args[0]), arg_types[0].bits), t)
     if t.is_int:
         ints = [_int(a) for a in args]
+        if name == "sign":
+            return make((ints[0] > 0) - (ints[0] < 0), t)
         if name == "abs":
             return make(abs(ints[0]), t)
         if name == "min":
@@ -266,6 +275,20 @@ def math_call(name: str, args: list[Value], arg_types: list[ScalarType], t: Scal
         return float_min_max(name, args[0], args[1], t)
     if name == "fma":
         return fma(args[0], args[1], args[2], t)
+    return _c99(name, args, t)
+
+
+def _c99(name: str, args: list[Value], t: ScalarType) -> Value:
+    """The functions of ``interp_math``: evaluated in f64, rounded once to ``t``."""
+    if name == "nextafter":
+        return t.np_dtype.type(np.nextafter(args[0], t.np_dtype.type(args[1])))
+    if name == "sign":
+        return t.np_dtype.type(M.sign(float(args[0])))
+    with np.errstate(over="ignore"):
+        if name in M.FLOAT1:
+            return t.np_dtype.type(M.FLOAT1[name](float(args[0])))
+        if name in M.FLOAT2:
+            return t.np_dtype.type(M.FLOAT2[name](float(args[0]), float(args[1])))
     raise ValueError(f"unknown math function {name!r}")
 
 

@@ -188,20 +188,44 @@ class WorkItem(Expr):
     dim: int
 
 
-MATH_FUNCS = (
-    "sqrt", "rsqrt", "exp", "log", "log2", "sin", "cos", "tan", "tanh", "pow", "abs",
-    "floor", "ceil", "fma", "erf", "min", "max", "isnan", "isinf",
-)  # fmt: skip
+FLOAT_FUNCS: Mapping[str, int] = {
+    "sqrt": 1, "rsqrt": 1, "exp": 1, "exp2": 1, "exp10": 1, "expm1": 1, "log": 1, "log2": 1,
+    "log10": 1, "log1p": 1, "sin": 1, "cos": 1, "tan": 1, "asin": 1, "acos": 1, "atan": 1,
+    "atan2": 2, "sinh": 1, "cosh": 1, "tanh": 1, "asinh": 1, "acosh": 1, "atanh": 1,
+    "pow": 2, "cbrt": 1, "hypot": 2, "erf": 1, "erfc": 1, "lgamma": 1, "tgamma": 1,
+    "floor": 1, "ceil": 1, "trunc": 1, "round": 1, "rint": 1, "fma": 3, "copysign": 2,
+    "fmod": 2, "remainder": 2, "fdim": 2, "nextafter": 2,
+}  # fmt: skip
+"""Float functions (float -> the same float type) -> number of arguments. C99's semantics
+(``round`` halves away from zero, ``rint`` to even; ``fmod`` has the dividend's sign,
+``remainder`` is IEEE's; ``lgamma`` is ``log|gamma|``; ``exp10`` is ``10 ** x``)."""
+
+NUMERIC_FUNCS: Mapping[str, int] = {"abs": 1, "min": 2, "max": 2, "sign": 1}
+"""Functions of ints and floats (operands and result share one type)."""
+
+PREDICATE_FUNCS: Mapping[str, int] = {"isnan": 1, "isinf": 1, "isfinite": 1, "signbit": 1}
+"""Float -> bool."""
+
+BIT_FUNCS: Mapping[str, int] = {"popc": 1, "clz": 1, "ffs": 1, "brev": 1}
+"""CUDA's bit intrinsics on 32- and 64-bit integers: ``popc``/``clz``/``ffs`` return i32,
+``brev`` the argument's type."""
+
+MATH_FUNCS = (*FLOAT_FUNCS, *NUMERIC_FUNCS, *PREDICATE_FUNCS, *BIT_FUNCS)
 
 
 @dataclass(frozen=True)
 class MathCall(Expr):
-    """A math function (``MATH_FUNCS``). Float functions take and return the float ``type``;
-    ``abs``/``min``/``max`` also take ints (operands share the result type; float ``min``/
-    ``max`` are NumPy's ``minimum``/``maximum``: a NaN operand gives NaN, of two equal values
-    the second); ``isnan``/``isinf`` take a float and return bool. ``sqrt`` and ``fma`` are
-    correctly rounded; the others are within the tolerances of ``docs/semantics.md`` (exact
-    on the special values listed there)."""
+    """A math function (``MATH_FUNCS``). ``FLOAT_FUNCS`` take and return the float ``type``;
+    ``abs``/``min``/``max``/``sign`` also take ints (operands share the result type; float
+    ``min``/``max`` are NumPy's ``minimum``/``maximum``: a NaN operand gives NaN, of two equal
+    values the second; ``sign`` is NumPy's: -1, 0 or 1, ``sign(±0.0)`` is ``0.0``, NaN stays
+    NaN); ``PREDICATE_FUNCS`` take a float and return bool (``signbit`` is true for -0.0 and
+    for NaNs with the sign bit set). ``BIT_FUNCS`` take a 32- or 64-bit integer ``x`` (its two's
+    complement bits): ``popc`` counts the set bits, ``clz`` the leading zero bits (``bits`` for
+    0), ``ffs`` is the 1-based position of the lowest set bit (0 for 0), all i32; ``brev``
+    reverses the bits (the argument's type). ``sqrt``, ``fma`` and the rounding, sign and
+    remainder functions are exact; the others are within the tolerances of
+    ``docs/semantics.md`` (exact on the special values listed there)."""
 
     name: str
     args: tuple[Expr, ...]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gpuoff.ir import nodes as n
-from gpuoff.ir.types import INDEX, AddressSpace, ArrayType, ScalarType, boolean
+from gpuoff.ir.types import INDEX, AddressSpace, ArrayType, ScalarType, boolean, i32
 
 
 def atomic_supports(op: str, dtype: ScalarType) -> bool:
@@ -22,12 +22,10 @@ def atomic_supports(op: str, dtype: ScalarType) -> bool:
 
 _BIT_OPS = frozenset({"bitand", "bitor", "bitxor"})
 _SHIFT_OPS = frozenset({"lshift", "rshift"})
-_FLOAT_MATH = {
-    "sqrt": 1, "rsqrt": 1, "exp": 1, "log": 1, "log2": 1, "sin": 1, "cos": 1, "tan": 1,
-    "tanh": 1, "pow": 2, "floor": 1, "ceil": 1, "fma": 3, "erf": 1,
-}  # fmt: skip
-_NUMERIC_MATH = {"abs": 1, "min": 2, "max": 2}
-_PREDICATE_MATH = {"isnan": 1, "isinf": 1}
+_FLOAT_MATH = n.FLOAT_FUNCS
+_NUMERIC_MATH = n.NUMERIC_FUNCS
+_PREDICATE_MATH = n.PREDICATE_FUNCS
+_BIT_MATH = n.BIT_FUNCS
 
 
 class IRVerifyError(Exception):
@@ -198,12 +196,19 @@ def _math_call(ctx: _Ctx, e: n.MathCall) -> None:
     for a in e.args:
         check_expr(ctx, a)
     name, types = e.name, [a.type for a in e.args]
-    arity = {**_FLOAT_MATH, **_NUMERIC_MATH, **_PREDICATE_MATH}.get(name)
+    arity = {**_FLOAT_MATH, **_NUMERIC_MATH, **_PREDICATE_MATH, **_BIT_MATH}.get(name)
     ctx.require(arity is not None, e, f"unknown math function {name!r}")
     ctx.require(len(types) == arity, e, f"{name} takes {arity} arguments, got {len(types)}")
     if name in _PREDICATE_MATH:
         ctx.require(types[0].is_float, e, f"{name} takes a float, got {types[0]}")
         ctx.require(e.type == boolean, e, f"{name} returns bool, not {e.type}")
+        return
+    if name in _BIT_MATH:
+        at = types[0]
+        ctx.require(at.is_int and at.bits in (32, 64), e,
+                    f"{name} takes a 32- or 64-bit integer, got {at}")  # fmt: skip
+        want = at if name == "brev" else i32
+        ctx.require(e.type == want, e, f"{name} returns {want}, not {e.type}")
         return
     _same(ctx, e, e.type, *types)
     numeric_ok = e.type.is_float or (name in _NUMERIC_MATH and e.type.is_int)

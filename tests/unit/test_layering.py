@@ -27,6 +27,7 @@ PACKAGES = ("gpuoff", "codegen", "mypy_plugin")
 # (prefix, layer); the longest matching prefix wins.
 LAYERS: tuple[tuple[str, int], ...] = (
     ("gpuoff.lang", 0),
+    ("gpuoff.lang_math", 0),
     ("gpuoff.ownership", 0),
     ("gpuoff.errors", 0),
     ("gpuoff.subset", 0),

@@ -29,7 +29,7 @@ def values(x: BorrowMut[Array[f32]]) -> None:
     n = None  # E: None is not supported as a value in kernels  [gpuoff-unsupported]
     d = {1: 2.0}  # E: dict literal is not supported in kernels  [gpuoff-unsupported]
     x[0] = t[0] + v[0] + d[1]
-    print(s, n)  # E: calling the Python function 'print' is not supported in kernels: only gpuoff intrinsics, math functions, the builtins abs, bool, float, int, len, max, min, pow and range, and @go.func device functions can be called  [gpuoff-unsupported]
+    print(s, n)  # E: calling the Python function 'print' is not supported in kernels: only gpuoff intrinsics, math functions, the builtins abs, bool, float, int, len, max, min, pow, range and round, and @go.func device functions can be called  [gpuoff-unsupported]
 
 
 @go.kernel
