@@ -17,16 +17,14 @@ except erf (a cheaper f32-grade formula, within 2 ulp like CUDA's ``erff``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
 
 from llvmlite import ir as ll
 
+from codegen.nvptx_libm import LIBM_BODIES
+from codegen.nvptx_mathbase import ARITY, BODIES, F64, I1, I64, define
+from codegen.nvptx_mathbase import Emit as _Emit
 from gpuoff.ir import types as t
 
-F64 = ll.DoubleType()
-I64 = ll.IntType(64)
-I1 = ll.IntType(1)
-FUNCS = ("exp", "log", "log2", "sin", "cos", "tan", "tanh", "erf", "pow")
 LN2_HI = float.fromhex("0x1.62e42fee00000p-1")  # 1/ln2 times this is exact for |k| < 2^21
 LN2_LO = 1.90821492927058770002e-10  # ln2 - LN2_HI (fdlibm)
 PIO2_1 = math.pi / 2
@@ -44,62 +42,16 @@ ERFCC_POLY = [-1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.27
 ERFC_CF_DEPTH = 60  # Laplace continued fraction of erfc, used for 2 <= |x| < 6
 
 
-class _Emit:
-    """Builder shorthands for f64 code."""
-
-    def __init__(self, llmod: ll.Module, b: ll.IRBuilder) -> None:
-        self.m = llmod
-        self.b = b
-
-    def c(self, v: float) -> ll.Constant:
-        return ll.Constant(F64, v)
-
-    def intr(self, name: str, *args: ll.Value) -> ll.Value:
-        fn = self.m.globals.get(name)
-        if not isinstance(fn, ll.Function):
-            fn = ll.Function(self.m, ll.FunctionType(F64, [F64] * len(args)), name=name)
-        return self.b.call(fn, list(args))
-
-    def fma(self, a: ll.Value, x: ll.Value, c: ll.Value) -> ll.Value:
-        return self.intr("llvm.fma.f64", a, x, c)
-
-    def horner(self, x: ll.Value, coeffs: Sequence[float]) -> ll.Value:
-        acc: ll.Value = self.c(coeffs[-1])
-        for k in reversed(coeffs[:-1]):
-            acc = self.fma(acc, x, self.c(k))
-        return acc
-
-    def cmp(self, op: str, a: ll.Value, b: ll.Value | float) -> ll.Value:
-        rhs = self.c(b) if isinstance(b, float) else b
-        return self.b.fcmp_ordered(op, a, rhs)
-
-    def sel(self, cond: ll.Value, a: ll.Value | float, b: ll.Value | float) -> ll.Value:
-        va = self.c(a) if isinstance(a, float) else a
-        vb = self.c(b) if isinstance(b, float) else b
-        return self.b.select(cond, va, vb)
-
-    def isnan(self, x: ll.Value) -> ll.Value:
-        return self.b.fcmp_unordered("uno", x, x)
-
-    def pow2(self, k: ll.Value) -> ll.Value:
-        """2^k for an i64 k in [-1022, 1023], built from the exponent bits."""
-        bits = self.b.shl(self.b.add(k, ll.Constant(I64, 1023)), ll.Constant(I64, 52))
-        return self.b.bitcast(bits, F64)
-
-    def call(self, name: str, *args: ll.Value) -> ll.Value:
-        return self.b.call(_define(self.m, name), list(args))
-
-
 def math_function(llmod: ll.Module, name: str, st: t.ScalarType) -> ll.Function:
     """The LLVM function computing ``name`` in ``st`` (f32 or f64), defined on first use."""
     if st.bits == 64:
-        return _define(llmod, name)
+        return define(llmod, name)
     fname = f"gpuoff.{name}.f{st.bits}"
     existing = llmod.globals.get(fname)
     if isinstance(existing, ll.Function):
         return existing
     fty = ll.FloatType() if st.bits == 32 else ll.HalfType()
-    nargs = 2 if name == "pow" else 1
+    nargs = ARITY.get(name, 1)
     fn = ll.Function(llmod, ll.FunctionType(fty, [fty] * nargs), name=fname)
     fn.linkage = "internal"
     b = ll.IRBuilder(fn.append_basic_block("entry"))
@@ -108,20 +60,7 @@ def math_function(llmod: ll.Module, name: str, st: t.ScalarType) -> ll.Function:
         # Full f64 erf costs ~60 divisions; f32 needs far less (see _erf_narrow).
         b.ret(b.fptrunc(_erf_narrow(_Emit(llmod, b), wide[0]), fty))
         return fn
-    b.ret(b.fptrunc(b.call(_define(llmod, name), wide), fty))
-    return fn
-
-
-def _define(llmod: ll.Module, name: str) -> ll.Function:
-    fname = f"gpuoff.{name}.f64"
-    existing = llmod.globals.get(fname)
-    if isinstance(existing, ll.Function):
-        return existing
-    nargs = 2 if name == "pow" else 1
-    fn = ll.Function(llmod, ll.FunctionType(F64, [F64] * nargs), name=fname)
-    fn.linkage = "internal"
-    e = _Emit(llmod, ll.IRBuilder(fn.append_basic_block("entry")))
-    e.b.ret(_BODIES[name](e, *fn.args))
+    b.ret(b.fptrunc(b.call(define(llmod, name), wide), fty))
     return fn
 
 
@@ -277,7 +216,7 @@ def _pow(e: _Emit, x: ll.Value, y: ll.Value) -> ll.Value:
     return e.sel(one, 1.0, r)
 
 
-_BODIES: dict[str, Callable[..., ll.Value]] = {
+BODIES.update({
     "exp": _exp,
     "log": _log,
     "log2": _log2,
@@ -287,4 +226,7 @@ _BODIES: dict[str, Callable[..., ll.Value]] = {
     "tanh": _tanh,
     "erf": _erf,
     "pow": _pow,
-}
+})
+BODIES.update(LIBM_BODIES)
+FUNCS: tuple[str, ...] = tuple(BODIES)
+"""Every function defined here (the NVPTX target routes these names to ``math_function``)."""

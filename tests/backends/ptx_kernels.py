@@ -130,34 +130,34 @@ def all_math(dtype: ScalarType, fastmath: bool = False) -> n.Module:
     flags = ref("flags", mut(boolean))
     i = var("i")
     v = load(x, i)
-    exprs: list[n.Expr] = [
-        math(name, v)
-        for name in (
-            "sqrt",
-            "rsqrt",
-            "exp",
-            "log",
-            "log2",
-            "sin",
-            "cos",
-            "tan",
-            "tanh",
-            "abs",
-            "floor",
-            "ceil",
-            "erf",
-        )
-    ]
-    exprs += [math("pow", v, v), math("min", v, v), math("max", v, v), math("fma", v, v, v),
-              bin_("pow", v, v), bin_("floordiv", v, v), bin_("mod", v, v),
+    exprs: list[n.Expr] = [math(name, *[v] * arity)
+                           for name, arity in (*n.FLOAT_FUNCS.items(), *n.NUMERIC_FUNCS.items())]
+    exprs += [bin_("pow", v, v), bin_("floordiv", v, v), bin_("mod", v, v),
               bin_("truediv", v, v)]  # fmt: skip
     body: list[n.Stmt] = [assign("i", gid())]
     body += [store(out, bin_("add", i, k), e) for k, e in enumerate(exprs)]
-    body += [store(flags, i, math("isnan", v, t=boolean)),
-             store(flags, bin_("add", i, 1), math("isinf", v, t=boolean))]  # fmt: skip
+    body += [store(flags, bin_("add", i, k), math(name, v, t=boolean))
+             for k, name in enumerate(n.PREDICATE_FUNCS)]
     params = [param("x", x.type), param("out", out.type), param("flags", flags.type)]
     k = kernel(f"math_{dtype}{'_fast' if fastmath else ''}", params, body, {"i": i64})
     return n.Module(k, fastmath=fastmath)
+
+
+def bit_intrinsics() -> n.Module:
+    """popc, clz, ffs, brev and integer sign on 32- and 64-bit, signed and unsigned ints."""
+    body: list[n.Stmt] = [assign("i", gid())]
+    params = []
+    for dtype in (i32, u32, i64, T.u64):
+        x, out = ref(f"x_{dtype}", arr(dtype)), ref(f"out_{dtype}", mut(dtype))
+        counts = ref(f"counts_{dtype}", mut(i32))
+        v = load(x, var("i"))
+        body += [store(counts, bin_("add", var("i"), k), math(name, v, t=i32))
+                 for k, name in enumerate(("popc", "clz", "ffs"))]  # fmt: skip
+        body += [store(out, var("i"), math("brev", v)),
+                 store(out, bin_("add", var("i"), 1), math("sign", v))]  # fmt: skip
+        params += [param(x.name, x.type), param(out.name, out.type),
+                   param(counts.name, counts.type)]  # fmt: skip
+    return n.Module(kernel("bits", params, body, {"i": i64}))
 
 
 def device_functions() -> n.Module:
@@ -237,6 +237,8 @@ KERNELS: dict[str, Callable[[], n.Module]] = {
     "math_f32": lambda: all_math(f32),
     "math_f64": lambda: all_math(f64),
     "math_f32_fast": lambda: all_math(f32, fastmath=True),
+    "math_f16": lambda: all_math(f16),
+    "bits": bit_intrinsics,
     "device_functions": device_functions,
     "scalar_types": scalar_types,
     "grid3": three_d,

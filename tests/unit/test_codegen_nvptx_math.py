@@ -17,6 +17,7 @@ from llvmlite import binding as llvm
 from llvmlite import ir as ll
 
 from codegen.nvptx_math import FUNCS, math_function
+from codegen.nvptx_mathbase import ARITY
 from gpuoff.ir import types as t
 
 _ENGINES: list[Any] = []
@@ -43,7 +44,7 @@ def _compile(name: str, st: t.ScalarType) -> Callable[..., np.ndarray[Any, Any]]
     b.cbranch(b.icmp_signed("<", i, n), body, done)
     b.position_at_end(body)
     args = [b.load(b.gep(x, [i], source_etype=fty), typ=fty)]
-    if name == "pow":
+    if ARITY.get(name, 1) == 2:
         args.append(b.load(b.gep(y, [i], source_etype=fty), typ=fty))
     b.store(b.call(fn, args), b.gep(out, [i], source_etype=fty))
     i.add_incoming(b.add(i, ll.Constant(i64, 1)), body)
