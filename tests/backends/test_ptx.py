@@ -76,9 +76,12 @@ def test_bounds_errors_are_published_with_cmpxchg() -> None:
 
 
 def test_math_needs_no_libdevice() -> None:
-    for name in ("math_f32", "math_f64"):
+    for name in ("math_f32", "math_f64", "math_f16", "bits"):
         ptx = compile_ptx(KERNELS[name](), sm=90).ptx
         assert ".extern" not in ptx  # nothing left for a libdevice to resolve
+    bits = compile_ptx(KERNELS["bits"](), sm=90).ptx
+    for insn in ("popc.b32", "popc.b64", "clz.b32", "clz.b64", "brev.b32", "brev.b64"):
+        assert insn in bits, insn  # CUDA's __popc & co. are single instructions
     fast = compile_ptx(KERNELS["math_f32_fast"](), sm=90).ptx
     assert "ex2.approx" in fast and "sin.approx" in fast
 

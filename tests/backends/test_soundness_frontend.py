@@ -1,6 +1,6 @@
 """Front-end findings of issue 20 on every device: aliasing at a device-function call, the most
 negative i64 literal, one rule for weak values (literal or local) in comparisons, and the
-messages that used to mislead (tuple unpacking of a call, math.atan2, float("inf"), a shared
+messages that used to mislead (tuple unpacking of a call, math.degrees, float("inf"), a shared
 shape written with <<, "a Owned argument")."""
 
 from __future__ import annotations
@@ -120,8 +120,8 @@ def unpack_call(out: BorrowMut[Array[f32]]) -> None:
 
 
 @go.kernel
-def uses_atan2(out: BorrowMut[Array[f32]]) -> None:
-    out[0] = math.atan2(1.0, 2.0)  # type: ignore[gpuoff-unsupported]  # L:atan2
+def uses_degrees(out: BorrowMut[Array[f32]]) -> None:
+    out[0] = math.degrees(1.0)  # type: ignore[gpuoff-unsupported]  # L:degrees
 
 
 @go.kernel
@@ -132,8 +132,9 @@ def float_of_bad_text(out: BorrowMut[Array[f32]]) -> None:
 @pytest.mark.parametrize(("kernel", "tag", "words", "unwanted"), [
     (unpack_call, "unpack", ["device function 'one_value' returns a single scalar",
                              "2 names"], ["as many values on the right (a, b = b, a)"]),
-    (uses_atan2, "atan2", ["math.atan2() is not one of the math functions kernels support",
-                           "sqrt", "min"], ["math functions", "can be called"]),
+    (uses_degrees, "degrees", ["math.degrees() is not one of the math functions kernels "
+                               "support", "sqrt", "atan2", "min"],
+     ["math functions", "can be called"]),
     (float_of_bad_text, "bad_text", ["float('one') is not a number", "'inf'"],
      ["strings are not supported"]),
 ])  # fmt: skip

@@ -101,8 +101,8 @@ def pong(n: int) -> int:  # the front end reports whichever call closes the cycl
 
 @go.kernel
 def numpy_reduction(x: BorrowMut[Array[f32]]) -> None:
-    x[0] = np.sum(x)  # E: np.sum() is not one of the math functions kernels support: ceil, cos, erf, exp, floor, fma, log, log2, pow, rsqrt, sin, sqrt, tan, tanh, isnan, isinf (as go.<name>, and as np.<name> where np has it), and the builtins abs, min and max  [gpuoff-unsupported] # E: No overload variant of "sum" matches argument type "BorrowMut[Array[f32]]"  [call-overload]
-    x[2] = math.atan2(1.0, 2.0)  # E: math.atan2() is not one of the math functions kernels support: ... [gpuoff-unsupported]
+    x[0] = np.sum(x)  # E: np.sum() is not one of the math functions kernels support: ... [gpuoff-unsupported] # E: No overload variant of "sum" matches argument type "BorrowMut[Array[f32]]"  [call-overload]
+    x[2] = math.degrees(1.0)  # E: math.degrees() is not one of the math functions kernels support: ... [gpuoff-unsupported]
     x[1] = sum([x[2], x[3]])  # E: calling the Python function 'sum' is not supported in kernels: ... [gpuoff-unsupported]
 
 
