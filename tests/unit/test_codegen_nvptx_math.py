@@ -156,3 +156,100 @@ def test_every_function_has_a_body() -> None:
         for st in (t.f32, t.f64):
             assert math_function(mod, name, st) is math_function(mod, name, st)
     llvm.parse_assembly(str(mod)).verify()
+
+
+# -- the C99 functions of codegen.nvptx_libm ---------------------------------------------------
+
+BIG = np.concatenate([np.exp(RNG.uniform(-700, 700, 2000)),
+                      -np.exp(RNG.uniform(-700, 700, 2000))])  # fmt: skip
+UNIT = np.concatenate([RNG.uniform(-1, 1, 3000), [1.0, -1.0, 0.5, -0.5, 1e-300]])
+
+# name -> (inputs, max ulp in f64 as measured, with a little room); references from the
+# interpreter's definition (gpuoff.ir.interp_math: NumPy and Python's math)
+C99_CASES: dict[str, tuple[np.ndarray[Any, Any], float]] = {
+    "exp2": (np.concatenate([WIDE, RNG.uniform(-1075, 1024, 3000)]), 1.0),
+    "exp10": (np.concatenate([WIDE, RNG.uniform(-324, 308.25, 3000)]), 1.0),
+    "expm1": (np.concatenate([WIDE, RNG.uniform(-60, 709, 3000), UNIT * 1e-6]), 2.0),
+    "log10": (POS, 4.0),
+    "log1p": (np.concatenate([POS, RNG.uniform(-1, 0, 2000), UNIT * 1e-6]), 4.0),
+    "atan": (np.concatenate([WIDE, BIG]), 2.0),
+    "asin": (UNIT, 3.0),
+    "acos": (UNIT, 2.0),
+    "sinh": (np.concatenate([WIDE, RNG.uniform(-711, 711, 2000)]), 2.0),
+    "cosh": (np.concatenate([WIDE, RNG.uniform(-711, 711, 2000)]), 3.0),
+    "asinh": (np.concatenate([WIDE, BIG]), 3.0),
+    "acosh": (np.concatenate([1 + POS, RNG.uniform(1, 1.001, 500)]), 3.0),
+    "atanh": (UNIT, 3.0),
+    "cbrt": (np.concatenate([WIDE, BIG, [5e-324, 1e-310]]), 1.0),
+    "erfc": (np.concatenate([WIDE / 5, RNG.uniform(-6, 28, 4000)]), 4.0),
+}
+C99_TWO: dict[str, float] = {"atan2": 3.0, "hypot": 2.0, "fmod": 0.0, "remainder": 0.0}
+
+
+def _reference(name: str, *args: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    from gpuoff.ir import interp_math
+
+    fn = interp_math.FLOAT1.get(name) or interp_math.FLOAT2[name]
+    return np.vectorize(fn, otypes=[np.float64])(*args)
+
+
+@pytest.mark.parametrize("name", sorted(C99_CASES))
+def test_c99_accuracy(name: str) -> None:
+    xs, max_ulp = C99_CASES[name]
+    xs = np.concatenate([xs, [0.0, -0.0, np.inf, -np.inf, np.nan]])
+    with np.errstate(all="ignore"):
+        want = _reference(name, xs)
+        assert _ulp_error(_compile(name, t.f64)(xs), want) <= max_ulp
+        xs32 = xs.astype(np.float32)
+        want32 = _reference(name, xs32.astype(np.float64)).astype(np.float32)
+        assert _ulp_error(_compile(name, t.f32)(xs32), want32) <= 1.0  # f64 code, rounded
+    # signed zeros survive where C99 keeps them (odd functions; expm1, log1p at -0.0)
+    got = _compile(name, t.f64)(np.array([-0.0]))
+    if want[-4] == 0 and np.signbit(_reference(name, np.array([-0.0])))[0]:
+        assert np.signbit(got[0]), name
+
+
+@pytest.mark.parametrize("name", sorted(C99_TWO))
+def test_c99_two_argument_accuracy(name: str) -> None:
+    specials = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 5e-324, 1e308])
+    x = np.concatenate([WIDE, BIG, np.repeat(specials, specials.size)])
+    y = np.concatenate([RNG.permutation(WIDE), RNG.permutation(BIG),
+                        np.tile(specials, specials.size)])  # fmt: skip
+    if name in ("fmod", "remainder"):  # exponents far apart: the long division's worst case
+        x = np.concatenate([x, [1e308, 1.7e308, 5e-324, 3.0, -7.5, 2.5, -2.5, 1e300]])
+        y = np.concatenate([y, [3e-323, 1e-300, 1e-320, 2.0, 2.0, 1.0, 1.0, 7e-310]])
+    with np.errstate(all="ignore"):
+        want = _reference(name, x, y)
+        got = _compile(name, t.f64)(x, y)
+        assert _ulp_error(got, want) <= C99_TWO[name]
+        same_zero = (got == 0) & (want == 0)
+        assert list(np.signbit(got[same_zero])) == list(np.signbit(want[same_zero]))
+        x32, y32 = x.astype(np.float32), y.astype(np.float32)
+        want32 = _reference(name, x32.astype(np.float64), y32.astype(np.float64))
+        got32 = _compile(name, t.f32)(x32, y32)
+        assert _ulp_error(got32, want32.astype(np.float32)) <= 1.0
+
+
+def test_gamma_functions() -> None:
+    """tgamma within 1e-13 relative below 20 and 5e-12 up to its overflow (its power is
+    exp(y log t), whose error grows with y log t); lgamma within 4 ulp or 4e-15 absolute (near
+    its zeros only absolute accuracy is to be had, and CPython's reference is no better); poles and special values as C99 says."""
+    x = np.concatenate([RNG.uniform(-20, 20, 3000), RNG.uniform(-180, 172, 2000),
+                        np.arange(1.0, 30.0)])  # fmt: skip
+    with np.errstate(all="ignore"):
+        want = _reference("tgamma", x)
+        got = _compile("tgamma", t.f64)(x)
+        small = np.abs(x) < 20
+        np.testing.assert_allclose(got[small], want[small], rtol=1e-13)
+        np.testing.assert_allclose(got, want, rtol=5e-12, atol=1e-300)
+        lx = np.concatenate([x, np.exp(RNG.uniform(-50, 600, 1000)), [1.0, 2.0]])
+        lwant = _reference("lgamma", lx)
+        lgot = _compile("lgamma", t.f64)(lx)
+        err = np.abs(lgot - lwant)
+        ok = (err <= 4 * np.spacing(np.abs(lwant))) | (err <= 4e-15)
+        ok |= (np.abs(lwant) > 1) & (err <= 1e-13 * np.abs(lwant))
+        assert np.all(ok | (lgot == lwant)), lx[~(ok | (lgot == lwant))][:5]
+        specials = np.array([0.0, -0.0, -1.0, -2.0, np.inf, -np.inf, np.nan, 1.0, 2.0])
+        for fn in ("tgamma", "lgamma"):
+            np.testing.assert_array_equal(_compile(fn, t.f64)(specials),
+                                          _reference(fn, specials))  # fmt: skip
