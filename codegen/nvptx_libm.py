@@ -429,6 +429,8 @@ def _tgamma(e: Emit, x: ll.Value) -> ll.Value:
     g = e.sel(e.cmp(">", w, 172.0), math.inf, b.fmul(b.fmul(h, front), h))
     refl = b.fdiv(b.fdiv(e.c(math.pi), b.fmul(_sinpi(e, x), b.fmul(h, front))), h)
     y = e.sel(reflect, refl, g)
+    for k in range(1, 24):  # (k - 1)! is exact in f64 up to 22!: gamma(k) exactly
+        y = e.sel(e.cmp("==", x, float(k)), float(math.factorial(k - 1)), y)
     pole = b.and_(e.cmp("<", x, 0.0), e.cmp("==", e.intr("llvm.rint.f64", x), x))
     y = e.sel(pole, math.nan, y)  # negative integers and -inf
     y = e.sel(e.cmp("==", x, 0.0), _copysign(e, e.c(math.inf), x), y)
