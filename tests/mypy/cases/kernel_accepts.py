@@ -112,6 +112,22 @@ def two_dims(img: Borrow[Array[f32]], out: Owned[Array[f32]]) -> None:
         out[r, c] = img[r, c] * 2.0 - (1.0 if r == c else 0.0)
 
 
+@go.kernel
+def c_math(x: Borrow[Array[f64]], out: BorrowMut[Array[f32]], bits: BorrowMut[Array[u32]]) -> None:
+    i = go.global_id(0)
+    if i < x.shape[0]:
+        v = f32(x[i])
+        w = go.atan2(v, 2.0) + math.asin(0.5) + np.arccos(v * 0.0) + go.sinh(v) + math.cosh(v)
+        w += go.asinh(v) + go.acosh(v + 1.0) + go.atanh(v * 0.5) + go.exp2(v) + math.expm1(v)
+        w += go.log10(v + 1.0) + np.log1p(v) + go.cbrt(v) + go.hypot(v, v) + go.copysign(v, -1.0)
+        w += math.fmod(v, 2.0) + go.remainder(v, 3.0) + go.trunc(v) + go.round(v) + go.rint(v)
+        w += np.sign(v) + go.erfc(v) + math.lgamma(v + 1.0) + go.tgamma(v + 1.0) + go.fdim(v, 1.0)
+        w += go.nextafter(v, 0.0) + f32(round(v)) + (1.0 if go.isfinite(v) or go.signbit(v) else 0.0)
+        out[i] = w
+        n = u32(i)
+        bits[i] = u32(go.popc(n) + go.clz(n) + go.ffs(n)) + go.brev(n)
+
+
 def launch_all() -> list[float]:
     x = go.array(np.linspace(0.0, 1.0, 128, dtype=np.float32))
     y = go.zeros(128, go.f32)
@@ -121,4 +137,7 @@ def launch_all() -> list[float]:
     work_group[(128,), (64,)](x, out, counts)
     img = go.full((4, 4), 1.0, go.f32)
     doubled = two_dims[4, 4](img, go.zeros((4, 4), go.f32))
-    return [float(y.numpy().sum()), float(out.numpy().sum()), float(doubled.numpy().sum())]
+    c_out = go.zeros(128, go.f32)
+    c_math[128](go.array(np.linspace(0.0, 1.0, 128)), c_out, go.zeros(128, go.u32))
+    return [float(y.numpy().sum()), float(out.numpy().sum()), float(doubled.numpy().sum()),
+            float(c_out.numpy().sum())]
