@@ -141,6 +141,7 @@ def accepted_callees() -> frozenset[str]:
     names = {f"builtins.{n}" for n in BUILTIN_CALLS}
     names |= {f"math.{n}" for n in MATH_CALLS}
     names |= {f"numpy.{n}" for n in (*NUMPY_CALLS, *NUMPY_SCALAR_CASTS)}
+    names |= {f"numpy._core.fromnumeric.{n}" for n in ("round", "around")}  # not ufuncs
     lang = (*INTRINSICS, *ATOMICS, *SPECIAL_CALLS, *SCALAR_TYPES)
     names |= {f"{LANG_MODULE}.{n}" for n in lang}
     names |= {f"{LANG_MATH_MODULE}.{n}" for n in LANG_MATH}

@@ -24,12 +24,12 @@ import numpy as np
 import pytest
 
 import gpuoff as go
+from codegen.nvptx import compile_ptx
 from gpuoff import Array, Borrow, BorrowMut
+from gpuoff.frontend import lower_kernel
 from gpuoff.ir import interp_math as M
 from gpuoff.ir import types as t
 from gpuoff.ir.interp_ops import math_call
-from codegen.nvptx import compile_ptx
-from gpuoff.frontend import lower_kernel
 from tests.backends.agree import agree, arg_types, specialise
 from tests.backends.test_ptx import assemble
 
@@ -186,11 +186,11 @@ def test_the_interpreter_agrees_with_numpy_and_python() -> None:
 
 # -- bit intrinsics ----------------------------------------------------------------------------
 
-I: TypeAlias = go.i32  # the integer type each test substitutes
+IT: TypeAlias = go.i32  # the integer type each test substitutes
 
 
-def bits(x: Borrow[Array[I]], counts: BorrowMut[Array[go.i32]], rev: BorrowMut[Array[I]],
-         sgn: BorrowMut[Array[I]]) -> None:  # fmt: skip
+def bits(x: Borrow[Array[IT]], counts: BorrowMut[Array[go.i32]], rev: BorrowMut[Array[IT]],
+         sgn: BorrowMut[Array[IT]]) -> None:  # fmt: skip
     i = go.global_id(0)
     if i < x.shape[0]:
         v = x[i]
@@ -208,7 +208,7 @@ def test_bit_intrinsics(device: str, dtype: str) -> None:
     edge = [0, 1, 2, 3, info.max, info.min, info.max - 1, 1 << (info.bits - 2), 0x80, 0x100]
     rand = rng.integers(info.min, info.max, 300, dtype=dtype, endpoint=True)
     x = np.concatenate([np.array(edge, dtype=dtype), rand])
-    kernel = specialise(bits, I=getattr(go, {"int": "i", "uint": "u"}[dtype.rstrip("0123456789")]
+    kernel = specialise(bits, IT=getattr(go, {"int": "i", "uint": "u"}[dtype.rstrip("0123456789")]
                                          + dtype[-2:]))  # fmt: skip
     counts, rev, sgn = agree(kernel, x.size, x, np.zeros((3, x.size), np.int32),
                              np.zeros_like(x), np.zeros_like(x))[1:]  # fmt: skip
@@ -257,7 +257,7 @@ def test_every_function_assembles_for_nvidia_gpus(sm: int, tmp_path: Path) -> No
             assemble(ptx, sm, tmp_path)
     for it in (go.i32, go.u32, go.i64, go.u64):
         xi = np.zeros(4, it.np_dtype)
-        kernel = specialise(bits, I=it)
+        kernel = specialise(bits, IT=it)
         args = (xi, np.zeros((3, 4), np.int32), xi, xi)
         assemble(compile_ptx(lower_kernel(kernel.pyfunc, arg_types(kernel, args)), sm=sm).ptx,
                  sm, tmp_path)  # fmt: skip
@@ -293,7 +293,7 @@ def test_round_halves_to_even_as_python_does(device: str) -> None:
 
 @go.kernel
 def popc_of_float(x: BorrowMut[Array[go.f32]]) -> None:
-    x[0] = go.popc(x[0])  # type: ignore[type-var]  # L:popc_float
+    x[0] = go.popc(x[0])  # type: ignore[arg-type]
 
 
 @go.kernel

@@ -190,7 +190,8 @@ def _reference(name: str, *args: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     from gpuoff.ir import interp_math
 
     fn = interp_math.FLOAT1.get(name) or interp_math.FLOAT2[name]
-    return np.vectorize(fn, otypes=[np.float64])(*args)
+    out: np.ndarray[Any, Any] = np.vectorize(fn, otypes=[np.float64])(*args)
+    return out
 
 
 @pytest.mark.parametrize("name", sorted(C99_CASES))
@@ -233,7 +234,8 @@ def test_c99_two_argument_accuracy(name: str) -> None:
 def test_gamma_functions() -> None:
     """tgamma within 1e-13 relative below 20 and 5e-12 up to its overflow (its power is
     exp(y log t), whose error grows with y log t); lgamma within 4 ulp or 1e-14 absolute (near
-    its zeros only absolute accuracy is to be had, and CPython's reference is no better); poles and special values as C99 says."""
+    its zeros only absolute accuracy is to be had, and CPython's reference is no better);
+    poles and special values as C99 says."""
     x = np.concatenate([RNG.uniform(-20, 20, 3000), RNG.uniform(-180, 172, 2000),
                         np.arange(1.0, 30.0)])  # fmt: skip
     with np.errstate(all="ignore"):

@@ -122,7 +122,8 @@ def c_math(x: Borrow[Array[f64]], out: BorrowMut[Array[f32]], bits: BorrowMut[Ar
         w += go.log10(v + 1.0) + np.log1p(v) + go.cbrt(v) + go.hypot(v, v) + go.copysign(v, -1.0)
         w += math.fmod(v, 2.0) + go.remainder(v, 3.0) + go.trunc(v) + go.round(v) + go.rint(v)
         w += np.sign(v) + go.erfc(v) + math.lgamma(v + 1.0) + go.tgamma(v + 1.0) + go.fdim(v, 1.0)
-        w += go.nextafter(v, 0.0) + f32(round(v)) + (1.0 if go.isfinite(v) or go.signbit(v) else 0.0)
+        w += go.nextafter(v, 0.0) + f32(round(v))
+        w += 1.0 if go.isfinite(v) or go.signbit(v) else 0.0
         out[i] = w
         n = u32(i)
         bits[i] = u32(go.popc(n) + go.clz(n) + go.ffs(n)) + go.brev(n)
