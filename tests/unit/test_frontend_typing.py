@@ -132,6 +132,22 @@ def test_math_rules() -> None:
     assert R.math_call("isinf", [VType(T.i64)]) == (VType(T.f64), VType(T.boolean))
     with pytest.raises(TypingError, match="takes 3 arguments"):
         R.math_call("fma", [VType(T.f32)])
+    assert R.math_call("atan2", [VType(T.f32), VType(T.i64, True)]) == (VType(T.f32),
+                                                                        VType(T.f32))  # fmt: skip
+    assert R.math_call("sign", [VType(T.i16)]) == (VType(T.i16), VType(T.i16))
+    assert R.math_call("signbit", [VType(T.f64)])[1] == VType(T.boolean)
+
+
+def test_bit_intrinsic_rules() -> None:
+    # R13: 32- and 64-bit integers as they are, narrower ones widened as C widens them
+    assert R.math_call("popc", [VType(T.u64)]) == (VType(T.u64), VType(T.i32))
+    assert R.math_call("clz", [VType(T.i8)]) == (VType(T.i32), VType(T.i32))
+    assert R.math_call("ffs", [VType(T.u16)]) == (VType(T.u32), VType(T.i32))
+    assert R.math_call("brev", [VType(T.u8)]) == (VType(T.u32), VType(T.u32))
+    assert R.math_call("brev", [VType(T.i64, True)]) == (VType(T.i64), VType(T.i64))
+    for bad in (T.f32, T.f64, T.boolean):
+        with pytest.raises(TypingError, match="takes an integer"):
+            R.math_call("popc", [VType(bad)])
 
 
 def test_join_rules() -> None:
