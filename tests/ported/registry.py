@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-MODULES = ("numba_cuda", "cuda_samples", "pyopencl", "warp", "taichi")
+MODULES = ("numba_cuda", "cuda_samples", "cuda_samples_intrinsics", "pyopencl", "warp", "taichi")
 """The modules of ``tests.ported``, one per source project."""
 
 
