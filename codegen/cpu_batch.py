@@ -57,7 +57,7 @@ BATCH_BYTES = 32 * 1024
 """Budget for one batch's per-group state (per-item locals, shared arrays, active flags): the
 groups of a batch take turns every iteration, so their state should stay in the L1 cache."""
 
-Part = tuple[n.Stmt, ...] | n.While
+Part = tuple[n.Stmt, ...] | n.While | n.ForRange
 """A run of top-level statements executed group by group, or a grid-stride loop executed for
 the whole batch at once."""
 
@@ -70,21 +70,27 @@ def batch_parts(kernel: n.Function, ic: Interchange) -> list[Part] | None:
     parts: list[Part] = []
     run: list[n.Stmt] = []
     for s in kernel.body:
-        if isinstance(s, n.While) and ic.masked(s, kernel.body) is not None:
+        if isinstance(s, (n.While, n.ForRange)) and ic.masked(s, kernel.body) is not None:
             parts += [tuple(run), s] if run else [s]
             run = []
         else:
             run.append(s)
-    if not any(isinstance(p, n.While) for p in parts):
+    if all(isinstance(p, tuple) for p in parts):
         return None
     return [*parts, tuple(run)] if run else parts
 
 
 def masked_vars(ic: Interchange, kernel: n.Function) -> set[str]:
     """Indices of grid-stride loops: read only inside their loop, where the lowering keeps
-    them as base + lane, so they need no per-item storage."""
+    them as base + lane, so they need no per-item storage (a ``for`` loop's variable: when
+    every ``for`` loop over it is such a loop)."""
     found: set[str] = set()
-    for w in ic.masked_loops(kernel.body):
+    loops = ic.masked_loops(kernel.body)
+    for w in loops:
+        if isinstance(w, n.ForRange):
+            if all(any(x is w2 for w2 in loops) for x in ic.fors[w.var]):
+                found.add(w.var)
+            continue
         last = w.body[-1]
         assert isinstance(last, n.Assign)
         found.add(last.target)
@@ -134,8 +140,8 @@ def _streamed_bytes(kernel: n.Function, parts: Sequence[Part]) -> int:
     ic = Interchange(kernel)
     total = 0
     for p in parts:
-        aff = ic.masked(p, kernel.body) if isinstance(p, n.While) else None
-        if isinstance(p, n.While) and aff is not None:
+        aff = None if isinstance(p, tuple) else ic.masked(p, kernel.body)
+        if not isinstance(p, tuple) and aff is not None:
             total = max(total, sum(r.type.dtype.itemsize for r in streamed(kernel, p, aff.var)))
     return total
 
@@ -211,7 +217,7 @@ def emit_batches(em: GroupLowering, lo: ll.Value, hi: ll.Value, parts: Sequence[
         size = b.select(b.icmp_signed("<", limit, size), limit, size)
     batch.first_gid0, batch.size = geo.gid[0], size
     for part in parts:
-        if isinstance(part, n.While):
+        if not isinstance(part, tuple):
             masked_while_batch(em, part)
             continue
 

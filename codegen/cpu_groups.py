@@ -12,7 +12,7 @@ The same fission runs group-uniform inner loops at group level (``codegen.cpu_in
 so the work-item loop inside them vectorises; an ``if`` around such a loop becomes a
 per-work-item predicate array, and a ``return`` marks the item done for later regions (each
 such region also has an unguarded version, run while every item of the group takes part).
-Grid-stride ``while`` loops run masked at group level (``codegen.cpu_masked``), and when
+Grid-stride ``while`` and ``for`` loops run masked at group level (``codegen.cpu_masked``), and when
 they stand at the kernel's top level, consecutive groups run in batches around them
 (``codegen.cpu_batch``) so that each iteration reads memory in order; locals that are pure
 functions of the work-item ids are recomputed per region, not kept per item. Per-item arrays
@@ -268,14 +268,14 @@ class _GroupEmitter:
         run: list[n.Stmt] = []
         for s in stmts:
             jumps = bool(gs.group_loops) and escaping_jumps([s])
-            masked = gs.ic.masked(s, stmts) if isinstance(s, n.While) else None
+            masked = gs.ic.masked(s, stmts)
             if isinstance(s, n.Assign) and s.target in gs.group_uniform:
                 self.work_item_nest(run)
                 run = []
                 self.uniform()
                 gs.fl.lower_body([s])
                 continue
-            if isinstance(s, n.While) and masked is not None and id(s) in gs.active:
+            if isinstance(s, (n.While, n.ForRange)) and masked is not None and id(s) in gs.active:
                 self.work_item_nest(run)
                 run = []
                 masked_while(self, s, masked, gs.active[id(s)])

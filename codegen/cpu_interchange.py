@@ -16,7 +16,11 @@ level too, masked per work-item (``codegen.cpu_masked``), when their index is *a
 work-item id: initialised (just before, in the same block) to ``global_id(0)`` or
 ``local_id(0)`` plus a uniform value, advanced only by a uniform step as the body's last
 statement, and read nowhere else. The index is then ``base + lane``: loads through it stay
-contiguous vector loads.
+contiguous vector loads. Grid-stride ``for`` loops, ``for i in range(global_id(0) + offset,
+stop, step)`` with a uniform ``stop`` and a ``step`` that is positive by construction
+(``gpuoff.ir.uniform_exprs.positive_step``: constants and the grid's sizes), run
+the same way; their variable may be shared by several such loops, as long as it is assigned
+nowhere else and read only inside their bodies (each loop's reads see its own values).
 
 What is uniform, which locals are recomputed per region and which are kept once per group:
 ``gpuoff.ir.uniform_exprs`` (facts about the IR; the decisions here are the CPU target's).
@@ -28,10 +32,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
 from gpuoff.ir.uniform_exprs import (
     assign_counts,
     group_uniform_locals,
     is_uniform,
+    positive_step,
     rematerialised,
 )
 from gpuoff.ir.walk import child_bodies, escaping_jumps, has_barrier, walk_exprs, walk_stmts
@@ -47,6 +53,23 @@ class Affine:
     wi: n.WorkItem
     offset: n.Expr | None
     step: n.Expr
+    stop: n.Expr | None = None
+    """For a ``for`` loop over ``range(wi + offset, stop, step)``: ``stop`` (uniform, inlined;
+    ``step`` is then positive); None for a ``while`` loop."""
+
+
+def masked_cond(s: n.While | n.ForRange, aff: Affine) -> n.Expr:
+    """The condition an item of masked loop ``s`` tests before each iteration."""
+    if isinstance(s, n.While):
+        return s.cond
+    assert aff.stop is not None
+    return n.Compare(t.boolean, "lt", n.Var(aff.stop.type, aff.var), aff.stop)
+
+
+def masked_body(s: n.While | n.ForRange) -> tuple[n.Stmt, ...]:
+    """The statements of one iteration of masked loop ``s`` for one item (a ``while`` loop's
+    last statement, the index's step, is taken at group level)."""
+    return s.body[:-1] if isinstance(s, n.While) else s.body
 
 
 class Interchange:
@@ -54,6 +77,7 @@ class Interchange:
 
     def __init__(self, kernel: n.Function, enabled: bool = True) -> None:
         self.enabled = enabled
+        self.locals = kernel.locals
         self.scalars = frozenset(p.name for p in kernel.params if p.name not in kernel.locals)
         # what a group-level loop's bounds may read: scalars, locals kept once per group, and
         # locals region fission recomputes (``rematerialised``) from uniform values only,
@@ -78,6 +102,13 @@ class Interchange:
         for e in walk_exprs(kernel.body):
             if isinstance(e, n.Var):
                 self.reads[e.name] = self.reads.get(e.name, 0) + 1
+        # per variable: the ``for`` loops over it, and their bodies' reads of it
+        self.fors: dict[str, list[n.ForRange]] = {}
+        self.read_in_fors: dict[str, int] = {}
+        for x in walk_stmts(kernel.body):
+            if isinstance(x, n.ForRange):
+                self.fors.setdefault(x.var, []).append(x)
+                self.read_in_fors[x.var] = self.read_in_fors.get(x.var, 0) + _reads(x.body, x.var)
 
     def loop(self, s: n.Stmt) -> bool:
         """Whether ``s`` is a group-uniform ``for`` loop to run at group level."""
@@ -94,7 +125,7 @@ class Interchange:
         """Whether ``stmts`` (through ``if`` branches) hold a loop ``loop`` or ``masked``
         accepts."""
         for s in stmts:
-            if self.loop(s) or (isinstance(s, n.While) and self.masked(s, stmts) is not None):
+            if self.loop(s) or self.masked(s, stmts) is not None:
                 return True
             if isinstance(s, n.If) and not has_barrier([s]):
                 if self.contains(s.body) or self.contains(s.orelse):
@@ -135,13 +166,17 @@ class Interchange:
                     return found[0], off
         return None
 
-    def masked(self, s: n.While, block: Sequence[n.Stmt]) -> Affine | None:
-        """The affine index of ``s`` (a ``while`` in ``block``) to run it at group level
-        masked per work-item, or None."""
-        if not self.enabled or not s.body or escaping_jumps(s.body) or has_barrier(s.body):
+    def masked(self, s: n.Stmt, block: Sequence[n.Stmt]) -> Affine | None:
+        """The affine index of ``s`` (a statement of ``block``) to run it at group level
+        masked per work-item, or None (not a grid-stride ``while`` or ``for`` loop)."""
+        if not isinstance(s, (n.While, n.ForRange)) or not self.enabled or not s.body:
+            return None
+        if escaping_jumps(s.body) or has_barrier(s.body):
             return None
         if any(isinstance(x, n.Return) for x in walk_stmts(s.body)):
             return None
+        if isinstance(s, n.ForRange):
+            return self._masked_for(s)
         inc = s.body[-1]
         if not isinstance(inc, n.Assign) or self.assigned.get(inc.target, 0) != 2:
             return None
@@ -161,11 +196,27 @@ class Interchange:
             return None  # read after the loop: needs each item's own exit value
         return Affine(v, start[0], start[1], step)
 
-    def masked_loops(self, stmts: Sequence[n.Stmt]) -> list[n.While]:
-        """Every ``while`` in ``stmts`` (nested too) that ``masked`` accepts."""
-        found: list[n.While] = []
+    def _masked_for(self, s: n.ForRange) -> Affine | None:
+        v = s.var
+        loops = self.fors.get(v, [])
+        if self.assigned.get(v, 0) != len(loops) or self.reads.get(v, 0) != self.read_in_fors[v]:
+            return None  # assigned or read outside the ``for`` loops over it
+        if any(isinstance(x, n.ForRange) and x.var == v for x in walk_stmts(s.body)):
+            return None
+        start = self._affine_start(s.start)
+        stop, step = self._inline(s.stop), self._inline(s.step)
+        if start is None or stop is None or step is None or not positive_step(step):
+            return None
+        ty = start[0].type
+        if self.locals.get(v) != ty or stop.type != ty or step.type != ty:
+            return None
+        return Affine(v, start[0], start[1], step, stop)
+
+    def masked_loops(self, stmts: Sequence[n.Stmt]) -> list[n.While | n.ForRange]:
+        """Every loop in ``stmts`` (nested too) that ``masked`` accepts."""
+        found: list[n.While | n.ForRange] = []
         for s in stmts:
-            if isinstance(s, n.While) and self.masked(s, stmts) is not None:
+            if isinstance(s, (n.While, n.ForRange)) and self.masked(s, stmts) is not None:
                 found.append(s)
             for body in child_bodies(s):
                 found += self.masked_loops(body)
@@ -180,6 +231,10 @@ class Interchange:
         return self.contains(s.body) or self.contains(s.orelse)
 
 
+def _reads(stmts: Sequence[n.Stmt], name: str) -> int:
+    return sum(1 for e in walk_exprs(stmts) if isinstance(e, n.Var) and e.name == name)
+
+
 def interchanges(module: n.Module) -> bool:
     """Whether loops of ``module``'s kernel run at group level."""
     kernel = module.kernel
@@ -192,6 +247,6 @@ def uses_fission(module: n.Module) -> bool:
 
 
 __all__ = [
-    "Affine", "Interchange", "group_uniform_locals", "interchanges", "is_uniform",
-    "rematerialised", "uses_fission",
+    "Affine", "Interchange", "group_uniform_locals", "interchanges", "is_uniform", "masked_body",
+    "masked_cond", "rematerialised", "uses_fission",
 ]  # fmt: skip

@@ -1,15 +1,19 @@
-"""Grid-stride ``while`` loops at work-group level, masked per work-item (CPU target).
+"""Grid-stride loops at work-group level, masked per work-item (CPU target).
 
-A ``while`` whose index is affine in the work-item id (``codegen.cpu_interchange.Affine``)
-runs as one group-level loop around a work-item loop, instead of one ``while`` per work-item
-inside it: iteration ``k`` of every work-item runs before iteration ``k + 1`` of any, so the
-work-item loop is innermost and vectorises. The index is kept as a group-level base plus the
-item's lane (never per-item memory), so ``x[i]`` is a contiguous vector load, not a gather.
+A ``while`` or ``for`` loop whose index is affine in the work-item id
+(``codegen.cpu_interchange.Affine``) runs as one group-level loop around a work-item loop,
+instead of one loop per work-item inside it: iteration ``k`` of every work-item runs before
+iteration ``k + 1`` of any, so the work-item loop is innermost and vectorises. The index is
+kept as a group-level base plus the item's lane (never per-item memory), so ``x[i]`` is a
+contiguous vector load, not a gather.
 
 Each item has an "active" byte: cleared when its condition first fails (it then skips the
-rest, as the item's own ``while`` would have exited); the group loop ends when no item ran the
-body. Work-items interleave differently than one after another, which only data races between
-work-items can observe (their result is schedule-dependent on any device).
+rest, as the item's own loop would have exited); the group loop ends when no item ran the
+body. A ``for`` loop over ``range(start, stop, step)`` (``step`` positive) stays exact where
+``i += step`` would wrap: an item whose index passed the largest integer is out, and the
+whole group is once lane 0's is. Work-items interleave differently than one after another,
+which only data races between work-items can observe (their result is schedule-dependent on
+any device).
 
 Each iteration prefetches the chunk ``PREFETCH_AHEAD`` bytes ahead of what it reads: in the
 group's own later iterations, or, for a batch of groups (``masked_while_batch``), along the
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 
 from llvmlite import ir as ll
 
-from codegen.cpu_interchange import Affine
+from codegen.cpu_interchange import Affine, masked_body, masked_cond
 from codegen.cpu_state import MAX_BATCH, GroupLowering, GroupState, counted_loop, enter_group
 from codegen.llvm import I1, I8, I32, I64, PTR, gep, llvm_type, memory_type
 from gpuoff.ir import nodes as n
@@ -45,7 +49,11 @@ class _LoopState:
     index: ll.Value
 
 
-def masked_while(em: GroupLowering, s: n.While, aff: Affine, active: ll.Value) -> None:
+Masked = n.While | n.ForRange
+"""A loop ``codegen.cpu_interchange.Interchange.masked`` accepts."""
+
+
+def masked_while(em: GroupLowering, s: Masked, aff: Affine, active: ll.Value) -> None:
     """Lower ``s`` at group level; ``active`` is its per-work-item byte array."""
     gs = em.state
     fl = gs.fl
@@ -64,12 +72,15 @@ def masked_while(em: GroupLowering, s: n.While, aff: Affine, active: ll.Value) -
     _iteration(em, s, aff, st, active, None)
     b.cbranch(b.icmp_unsigned("!=", b.load(st.ran, typ=I8), ll.Constant(I8, 0)), step, end)
     b.position_at_end(step)
-    _advance(em, aff, st)
-    b.branch(head)
+    wrapped = _advance(em, aff, st)
+    if wrapped is None:
+        b.branch(head)
+    else:
+        b.cbranch(wrapped, end, head)
     b.position_at_end(end)
 
 
-def masked_while_batch(em: GroupLowering, s: n.While) -> None:
+def masked_while_batch(em: GroupLowering, s: Masked) -> None:
     """Lower the top-level ``s`` for every group of the current batch (``codegen.cpu_batch``):
     iteration ``k`` of each group of the batch, in group order, then iteration ``k + 1``. A
     group none of whose items ran an iteration is done and skipped from then on."""
@@ -106,7 +117,9 @@ def masked_while_batch(em: GroupLowering, s: n.While) -> None:
         b.store(went, live)
         b.store(b.or_(b.load(some, typ=I8), went), some)
         with b.if_then(b.icmp_unsigned("!=", went, ll.Constant(I8, 0))):
-            _advance(em, aff, st)
+            wrapped = _advance(em, aff, st)
+            if wrapped is not None:  # the group is done
+                b.store(b.select(wrapped, ll.Constant(I8, 0), went), live)
 
     zero = ll.Constant(I64, 0)
     counted_loop(fl, zero, batch.size, "mwhile.start", start)
@@ -149,7 +162,7 @@ def _lanes_ahead(itemsize: int) -> int:
     return max(PREFETCH_AHEAD // itemsize, 1)
 
 
-def _slab_plan(gs: GroupState, s: n.While, aff: Affine) -> _Slab:
+def _slab_plan(gs: GroupState, s: Masked, aff: Affine) -> _Slab:
     fl, batch = gs.fl, gs.batch
     assert batch is not None
     b = fl.builder
@@ -189,17 +202,21 @@ def _start(em: GroupLowering, aff: Affine, st: _LoopState, active: ll.Value) -> 
     b.store(ll.Constant(I1, 1), st.every)
 
 
-def _advance(em: GroupLowering, aff: Affine, st: _LoopState) -> None:
-    """The index's step, taken at group level."""
+def _advance(em: GroupLowering, aff: Affine, st: _LoopState) -> ll.Value | None:
+    """The index's step, taken at group level; for a ``for`` loop, whether lane 0's index
+    wrapped (its positive step passed the largest integer: every item is done)."""
     gs = em.state
     fl = gs.fl
     b = fl.builder
     em.uniform()
     ty = llvm_type(fl.fn.locals[aff.var])
-    b.store(b.add(b.load(st.base, typ=ty), fl.expr(aff.step)), st.base)
+    old = b.load(st.base, typ=ty)
+    new = b.add(old, fl.expr(aff.step))
+    b.store(new, st.base)
+    return None if aff.stop is None else b.icmp_signed("<", new, old)
 
 
-def _iteration(em: GroupLowering, s: n.While, aff: Affine, st: _LoopState, active: ll.Value,
+def _iteration(em: GroupLowering, s: Masked, aff: Affine, st: _LoopState, active: ll.Value,
                stream: tuple[ll.Value, _Slab] | None) -> None:  # fmt: skip
     """One iteration of every item of the current group; sets ``st.ran``. ``stream``: this
     group's place in its batch and the batch's slab (prefetching along the slab)."""
@@ -209,8 +226,9 @@ def _iteration(em: GroupLowering, s: n.While, aff: Affine, st: _LoopState, activ
     ty = llvm_type(fl.fn.locals[aff.var])
     b.store(ll.Constant(I8, 0), st.ran)
     _prefetch(em, s, aff, b.load(st.base, typ=ty), stream)
-    body = s.body[:-1]  # the last statement is the index's step, taken at group level
-    analysed = [n.If(s.cond, body, ())]
+    body = masked_body(s)
+    test = masked_cond(s, aff)
+    analysed = [n.If(test, body, ())]
 
     def lane_index() -> None:
         lane = b.sub(fl.wi_values[("global_id", 0)], geo.base[0], flags=["nsw"])
@@ -223,10 +241,13 @@ def _iteration(em: GroupLowering, s: n.While, aff: Affine, st: _LoopState, activ
         was = b.icmp_unsigned("!=", b.load(slot, typ=I8), ll.Constant(I8, 0))
         pre = b.block
         names = ("test", "join", "run", "next")
-        test, join, run, nxt = (fl.new_block(f"mwhile.{k}") for k in names)
-        b.cbranch(was, test, join)
-        b.position_at_end(test)
-        cond = fl.expr(s.cond)
+        check, join, run, nxt = (fl.new_block(f"mwhile.{k}") for k in names)
+        b.cbranch(was, check, join)
+        b.position_at_end(check)
+        cond = fl.expr(test)
+        if aff.stop is not None:  # and the lane's index did not wrap
+            cond = b.and_(cond, b.icmp_signed(">=", b.load(st.index, typ=ty),
+                                              b.load(st.base, typ=ty)))  # fmt: skip
         test_end = b.block
         b.branch(join)
         b.position_at_end(join)
@@ -247,7 +268,7 @@ def _iteration(em: GroupLowering, s: n.While, aff: Affine, st: _LoopState, activ
         b.store(ll.Constant(I8, 1), st.ran)
         fl.lower_body(body)
 
-    all_in = _all_lanes_in(em, s, aff, b.load(st.base, typ=ty))
+    all_in = _all_lanes_in(em, test, aff, b.load(st.base, typ=ty))
     _masked_or_not(em, st, all_in, item, item_all_in, analysed)
 
 
@@ -273,11 +294,10 @@ def _masked_or_not(em: GroupLowering, st: _LoopState, all_in: ll.Value | None,
     b.position_at_end(latch)
 
 
-def _all_lanes_in(em: GroupLowering, s: n.While, aff: Affine, index: ll.Value) -> ll.Value | None:
-    """For ``while var < bound`` (``<=``; ``bound`` uniform): whether every lane's index
-    ``index + lane`` passes, without wrapping. Then, while no item has left, the iteration runs
-    without per-item masks. None for other conditions."""
-    c = s.cond
+def _all_lanes_in(em: GroupLowering, c: n.Expr, aff: Affine, index: ll.Value) -> ll.Value | None:
+    """For the condition ``c``, ``var < bound`` (``<=``; ``bound`` uniform): whether every
+    lane's index ``index + lane`` passes, without wrapping. Then, while no item has left, the
+    iteration runs without per-item masks. None for other conditions."""
     if not (isinstance(c, n.Compare) and c.op in ("lt", "le") and isinstance(c.lhs, n.Var)):
         return None
     gs = em.state
@@ -296,7 +316,7 @@ def _all_lanes_in(em: GroupLowering, s: n.While, aff: Affine, index: ll.Value) -
     return b.and_(ok, b.icmp_signed(">=", last, index))
 
 
-def streamed(kernel: n.Function, s: n.While, var: str) -> list[n.ArrayRef]:
+def streamed(kernel: n.Function, s: Masked, var: str) -> list[n.ArrayRef]:
     """Contiguous 1-d global arrays that ``s`` loads at exactly its index ``var``."""
     shared = {sa.name for sa in kernel.shared}
     found: list[n.ArrayRef] = []
@@ -310,7 +330,7 @@ def streamed(kernel: n.Function, s: n.While, var: str) -> list[n.ArrayRef]:
     return found
 
 
-def _prefetch(em: GroupLowering, s: n.While, aff: Affine, index: ll.Value,
+def _prefetch(em: GroupLowering, s: Masked, aff: Affine, index: ll.Value,
               stream: tuple[ll.Value, _Slab] | None) -> None:  # fmt: skip
     """Prefetch the chunk each streamed array will read ``PREFETCH_AHEAD`` bytes ahead: in
     this group's own iterations, or (``stream``) along the slab its batch reads."""
@@ -349,4 +369,4 @@ def _prefetch(em: GroupLowering, s: n.While, aff: Affine, index: ll.Value,
         counted_loop(fl, ll.Constant(I64, 0), lines, "prefetch", line)
 
 
-__all__ = ["PREFETCH_AHEAD", "masked_while", "masked_while_batch", "streamed"]
+__all__ = ["PREFETCH_AHEAD", "Masked", "masked_while", "masked_while_batch", "streamed"]

@@ -19,7 +19,8 @@ Facts come from assignments (``v = global_id(0)``, ``v = a.shape[0]``, ``v = w -
 conditions (``<``, ``<=``, ``>``, ``>=``, ``not``, ``and``-conjunctions, the negation in
 ``else`` and after an early ``if ...: return``/``continue``/``break`` guard, the left operand
 of ``and``/``or`` for the right one, a ``Select``'s condition for its arms), and from
-``for v in range(start, stop, step)`` with a positive constant step. Soundness: assigning a
+``for v in range(start, stop, step)`` with a step positive by construction (a constant, the
+grid's sizes: ``gpuoff.ir.uniform_exprs.positive_step``). Soundness: assigning a
 variable kills every fact about it; entering a loop kills the facts about every variable the
 loop body assigns, except a lower bound ``v >= m`` that every assignment of ``v`` in the body
 preserves (``v = v + w`` with ``0 <= w`` a work-item size or a small constant while ``v`` is
@@ -39,6 +40,7 @@ from typing import SupportsInt, TypeVar
 from gpuoff.errors import BarrierError, BoundsError, GpuoffError
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import INDEX
+from gpuoff.ir.uniform_exprs import positive_step
 
 Term = tuple[str, ...]
 Bound = tuple[object, ...]
@@ -452,11 +454,8 @@ class _Eliminator:
         changed = assigned(s.body) | {s.var}
         if s.var in self.assumed:
             self.violated.add(s.var)  # an inner range loop rebinds an assumed variable
-        positive_step = (
-            isinstance(s.step, n.Const) and not isinstance(s.step.value, bool) and s.step.value > 0
-        )
         loop_facts: Facts = frozenset()
-        if positive_step and s.start.type == INDEX:
+        if positive_step(s.step) and s.start.type == INDEX:
             # start and stop are evaluated once, before the loop: judge them with the outer
             # facts. Each iteration's value lies in [start, stop) and is reassigned by the
             # loop itself, so in-body assignments only matter after them (killed there).

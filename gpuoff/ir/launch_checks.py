@@ -22,9 +22,10 @@ lower-bound and a set of upper-bound forms (``e >= each low``, ``e <= each high`
 division (``fdiv`` quantities, see ``launch_predicate``) and Python's modulo by a positive
 constant, ``min``/``max`` and widening casts; comparisons (``<``, ``<=``, ``>``, ``>=``,
 ``not``, ``and``, the ``else`` of a test and early exits) add facts; ``for v in range(start,
-stop, step)`` with a positive constant step bounds ``v`` by ``start`` and ``stop - 1``; a
-``while`` loop whose counters evolve from constants (``launch_loops``) is analysed once per
-iteration with them pinned; assigning a variable (or a loop assigning it) kills its facts.
+stop, step)`` with a step positive by construction (``uniform_exprs.positive_step``) bounds
+``v`` by ``start`` and ``stop - 1``; a ``while`` loop whose counters evolve from constants
+(``launch_loops``) is analysed once per iteration with them pinned; assigning a variable
+(or a loop assigning it) kills its facts.
 Integer types narrower than i64 (``i32`` loop counters) take part through their variables,
 constants, comparisons and casts to i64, never through their own (wrapping) arithmetic.
 
@@ -69,7 +70,6 @@ from gpuoff.ir.launch_terms import (
     Fact,
     Facts,
     Term,
-    as_const,
     combine,
     drop_checks,
     exact,
@@ -84,6 +84,7 @@ from gpuoff.ir.launch_terms import (
     term,
 )
 from gpuoff.ir.types import INDEX, ArrayType, ScalarType
+from gpuoff.ir.uniform_exprs import positive_step
 
 __all__ = ["Clause", "Lin", "Predicate", "evaluate_lin", "format_lin", "lin", "specialise"]
 
@@ -416,8 +417,7 @@ class _Analysis:
             self.expr(e, facts)
         changed = assigned(s.body) | {s.var}
         inside = kill(facts, changed)
-        step = as_const(s.step)
-        if step is not None and step > 0 and exact_int(s.start.type):
+        if positive_step(s.step) and exact_int(s.start.type):
             # start and stop are evaluated once, before the loop, under the outer facts; each
             # iteration's value lies in [start, stop - 1] (in-body assignments are killed).
             t: Term = ("var", s.var)

@@ -9,7 +9,9 @@ facts to run code once per group instead of once per work-item (``codegen.cpu_in
 - ``is_uniform``: an expression, given which variables are uniform;
 - ``rematerialised``: locals that are pure functions of ids, parameters and shapes, which a
   group-level lowering recomputes in each region instead of storing per work-item;
-- ``group_uniform_locals``: locals assigned only at group level, and only uniform values.
+- ``group_uniform_locals``: locals assigned only at group level, and only uniform values;
+- ``positive_step``: a loop step that is positive by construction (``range(i, n,
+  global_size(0))``), for the bounds analysis and the CPU's grid-stride loops.
 
 This is the quick syntactic rule the CPU's loop interchange needs (a yes or no per
 expression). ``gpuoff.ir.uniformity`` is the finer analysis of divergence under control flow
@@ -44,6 +46,58 @@ def is_uniform(e: n.Expr, names: frozenset[str]) -> bool:
     if isinstance(e, n.Cast):
         return is_uniform(e.value, names)
     return False
+
+
+SIZE_LIMIT = 1 << 48
+"""The grid's work-items are assumed below this (as ``gpuoff.ir.bounds`` assumes of ids and
+sizes: real grids are far smaller)."""
+
+_SIZES = ("global_size", "local_size", "num_groups")
+
+
+def positive_step(e: n.Expr) -> bool:
+    """Whether the integer ``e`` is positive by construction: a positive constant, a work-item
+    size (``global_size``, ``local_size``, ``num_groups``: at least 1), or sums, products and
+    widening casts of them whose largest value stays below 2**62 (so no wrap can make them
+    negative). A product of sizes that takes, per dimension, one of them or
+    ``local_size * num_groups`` (CUDA's ``blockDim.x * gridDim.x``) is at most the grid's
+    work-items."""
+    top = _positive_max(e)
+    return top is not None and top < 1 << 62
+
+
+def _grid_product(e: n.Expr, per_dim: dict[int, list[str]]) -> bool:
+    """Collect the sizes of the product ``e`` per dimension; False if it is not one."""
+    if isinstance(e, n.WorkItem) and e.name in _SIZES:
+        per_dim.setdefault(e.dim, []).append(e.name)
+        return True
+    if isinstance(e, n.Binary) and e.op == "mul":
+        return _grid_product(e.lhs, per_dim) and _grid_product(e.rhs, per_dim)
+    return False
+
+
+def _positive_max(e: n.Expr) -> int | None:
+    """An upper bound of ``e`` when it is positive by construction, else None."""
+    if isinstance(e, n.Const):
+        v = e.value
+        return v if isinstance(v, int) and not isinstance(v, bool) and 0 < v < 1 << 62 else None
+    per_dim: dict[int, list[str]] = {}
+    if _grid_product(e, per_dim):
+        if all(len(v) == 1 or sorted(v) == ["local_size", "num_groups"] for v in per_dim.values()):
+            return SIZE_LIMIT  # at most the grid's (padded) work-items
+    if isinstance(e, n.WorkItem):
+        return SIZE_LIMIT if e.name in _SIZES else None
+    if isinstance(e, n.Binary) and e.op in ("add", "mul") and e.type.is_int:
+        lhs, rhs = _positive_max(e.lhs), _positive_max(e.rhs)
+        if lhs is None or rhs is None:
+            return None
+        return lhs + rhs if e.op == "add" else lhs * rhs
+    if isinstance(e, n.Cast) and e.type.is_int and e.value.type.is_int:
+        top = _positive_max(e.value)
+        # kept when below 2**(bits - 1) of a signed target, 2**bits of an unsigned one
+        room = e.type.bits - (1 if e.type.is_signed else 0)
+        return top if top is not None and top < 1 << room else None
+    return None
 
 
 def assign_counts(kernel: n.Function) -> dict[str, int]:
@@ -117,6 +171,6 @@ def _pure(e: n.Expr, params: frozenset[str], known: dict[str, n.Expr]) -> bool:
 
 
 __all__ = [
-    "UNIFORM_WORK_ITEMS", "assign_counts", "group_uniform_locals", "is_uniform",
-    "rematerialised",
+    "SIZE_LIMIT", "UNIFORM_WORK_ITEMS", "assign_counts", "group_uniform_locals", "is_uniform",
+    "positive_step", "rematerialised",
 ]  # fmt: skip
