@@ -5,6 +5,13 @@ flattened work-groups ``[group_lo, group_hi)``; each group runs its work-items a
 dimension 0 innermost (a plain counted loop over ``noalias`` pointers, so LLVM vectorises
 across work-items). Kernels with ``barrier()`` are split at barriers into one work-item loop
 per barrier-free region (``codegen.cpu_groups``).
+
+Dimension 0 of the generated loops is the kernel's fast dimension
+(``gpuoff.ir.fast_axis.fast_dim``: the work-item id that indexes the arrays' contiguous
+axis), whichever id the kernel's author made it: the entry point exchanges that dimension and
+dimension 0 in the geometry it reads from the header, and the kernel's queries are exchanged
+the same way (``permute_dims``), so each work-item computes with its own ids and the
+innermost loop walks memory in order.
 """
 
 from __future__ import annotations
@@ -49,6 +56,7 @@ from codegen.llvm_atomics import combine, emit_atomic
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import types as t
+from gpuoff.ir.fast_axis import fast_dim, permute_dims
 
 
 @dataclass(frozen=True)
@@ -72,7 +80,8 @@ class CpuTarget(Target):
 
     name = "cpu"
 
-    def __init__(self) -> None:
+    def __init__(self, fast: int = 0) -> None:
+        self.fast = fast  # the dimension exchanged with 0 (gpuoff.ir.fast_axis.permute_dims)
         tm = _target_machine()
         self.triple = llvm.get_process_triple()
         self.data_layout = str(tm.target_data)
@@ -174,15 +183,18 @@ def host_target_key() -> str:
 
 
 def _header_and_params(
-    b: ll.IRBuilder, module: n.Module, layout: ArgLayout, args: ll.Value
+    b: ll.IRBuilder, module: n.Module, layout: ArgLayout, args: ll.Value, fast: int
 ) -> list[ll.Value]:
-    """Load the header slots and every parameter's slots from the packed block."""
+    """Load the header slots and every parameter's slots from the packed block; ``fast``: the
+    dimension exchanged with dimension 0 in the geometry (``gpuoff.ir.fast_axis``)."""
 
     def slot(k: int, ty: ll.Type) -> ll.Value:
         p = gep(b, ll.IntType(8), args, ll.Constant(I64, k * SLOT_BYTES))
         return b.load(p, typ=ty, align=SLOT_BYTES if ty == I64 or ty == PTR else None)
 
-    values = [slot(k, I64) for k in range(HEADER_SLOTS)]
+    dims = [fast if d == 0 else 0 if d == fast else d for d in range(3)]
+    values = [slot(3 * part + dims[d], I64) for part in range(HEADER_SLOTS // 3)
+              for d in range(3)]  # fmt: skip
     for ps in layout.params:
         if isinstance(ps.type, t.ArrayType):
             values.append(slot(ps.data_slot, PTR))
@@ -258,18 +270,20 @@ def _bind_params(
 
 def build_llvm_module(module: n.Module) -> ll.Module:
     """The unoptimised LLVM module of ``module`` for the host CPU."""
-    ml = ModuleLowerer(module, CpuTarget())
+    layout = arg_layout(module)
+    fast = fast_dim(module)
+    module = permute_dims(module, fast)
+    ml = ModuleLowerer(module, CpuTarget(fast))
     ml.lower_device_functions()
     groups = _groups_function(ml)
     emit_group_loop(ml, groups, _bind_params)
-    layout = arg_layout(module)
     entry = ll.Function(
         ml.llmod, ll.FunctionType(ll.VoidType(), [PTR, I64, I64, PTR]), name=entry_name(module)
     )
     entry.attributes.add("nounwind")
     args, lo, hi, err = entry.args
     b = ll.IRBuilder(entry.append_basic_block("entry"))
-    values = _header_and_params(b, module, layout, args)
+    values = _header_and_params(b, module, layout, args, fast)
     scratch = opaque_alloca(b, ll.ArrayType(I64, ERROR_RECORD_LEN), name="errrec")
     b.store(ll.Constant(ll.ArrayType(I64, ERROR_RECORD_LEN), None), scratch)
     b.call(groups, [*values, lo, hi, scratch])

@@ -113,12 +113,37 @@ def _device_function_check(
             record_direct(fl, ok, check_id, indices, shape)
 
 
+def _user_dim(fl: FunctionLowerer, d: int) -> int:
+    """The generated code's dimension that is the kernel's own dimension ``d`` (``codegen.cpu``
+    exchanges the fast dimension with dimension 0)."""
+    fast: int = getattr(fl.ml.target, "fast", 0)
+    return fast if d == 0 else 0 if d == fast else d
+
+
+def linear_item(fl: FunctionLowerer, ids: list[ll.Value], sizes: list[ll.Value]) -> ll.Value:
+    """The linear id (``gpuoff.ir.bounds.item_id``, in the kernel's own dimension order) of
+    the work-item at the generated code's ``ids`` in a grid of its ``sizes``."""
+    b = fl.builder
+    g = [ids[_user_dim(fl, d)] for d in range(3)]
+    s = [sizes[_user_dim(fl, d)] for d in range(3)]
+    return b.add(g[0], b.mul(s[0], b.add(g[1], b.mul(s[1], g[2]))))
+
+
+def lane_stride(fl: FunctionLowerer, sizes: list[ll.Value]) -> ll.Value:
+    """How far apart the linear ids of work-items next to each other along the generated
+    code's dimension 0 are (1 unless the kernel's fast dimension was exchanged with it)."""
+    b = fl.builder
+    stride: ll.Value = ll.Constant(I64, 1)
+    for d in range(_user_dim(fl, 0)):
+        stride = b.mul(stride, sizes[_user_dim(fl, d)])
+    return stride
+
+
 def item_of(fl: FunctionLowerer) -> ll.Value:
     """The current work-item's linear id (``gpuoff.ir.bounds.item_id``)."""
-    b = fl.builder
     g = [fl.work_item("global_id", d) for d in range(3)]
-    s = [fl.work_item("global_size", d) for d in range(2)]
-    return b.add(g[0], b.mul(s[0], b.add(g[1], b.mul(s[1], g[2]))))
+    s = [fl.work_item("global_size", d) for d in range(3)]
+    return linear_item(fl, g, s)
 
 
 def earlier_than_record(
@@ -168,10 +193,11 @@ def row_failed(fl: FunctionLowerer, rr: RowRecord) -> ll.Value:
     return b.icmp_unsigned("!=", b.load(rr.any_bad, typ=I32), ll.Constant(I32, 0))
 
 
-def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value, first: ll.Value) -> None:
+def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value, first: ll.Value,
+             stride: ll.Value) -> None:  # fmt: skip
     """``rows`` strategy, after a failed row: each work-item's record -> scratch unless the
-    scratch holds an earlier failure; clear. ``first``: the row's first work-item's linear id
-    (the row's items are consecutive)."""
+    scratch holds an earlier failure; clear. ``first``: the row's first work-item's linear id,
+    ``stride``: the distance between its items' (``lane_stride``)."""
     b = fl.builder
     scratch = fl.err_state
     assert rr.ids is not None and rr.idx is not None
@@ -180,7 +206,8 @@ def scan_row(fl: FunctionLowerer, rr: RowRecord, count: ll.Value, first: ll.Valu
     def body(lx: ll.Value, _: ll.Block) -> None:
         slot = gep(b, I64, ids, lx)
         cid = b.load(slot, typ=I64)
-        item = b.add(first, lx)
+        unit = isinstance(stride, ll.Constant) and stride.constant == 1
+        item = b.add(first, lx if unit else b.mul(lx, stride))
         with b.if_then(b.icmp_unsigned("!=", cid, ll.Constant(I64, 0))):
             with b.if_then(earlier_than_record(fl, scratch, item, cid)):
                 vals = []

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from llvmlite import ir as ll
 
 from codegen.cpu_batch import batch_parts, emit_batches, fission_state, shared_arrays
-from codegen.cpu_checks import make_row_record, row_failed, scan_row
+from codegen.cpu_checks import lane_stride, linear_item, make_row_record, row_failed, scan_row
 from codegen.cpu_interchange import Interchange, interchanges, uses_fission
 from codegen.cpu_masked import masked_while
 from codegen.cpu_regions import all_run, narrowed_range
@@ -176,8 +176,9 @@ class _GroupEmitter:
             if strategy == "rows":
                 row(y, z, "rows")
                 b = fl.builder
-                first = b.add(geo.base[0], b.mul(geo.gsize[0], b.add(y, b.mul(geo.gsize[1], z))))
-                scan_row(fl, rows, b.sub(geo.end[0], geo.base[0]), first)
+                first = linear_item(fl, [geo.base[0], y, z], geo.gsize)
+                scan_row(fl, rows, b.sub(geo.end[0], geo.base[0]), first,
+                         lane_stride(fl, geo.gsize))  # fmt: skip
                 return
             row(y, z, "fast")
             with fl.builder.if_then(row_failed(fl, rows), likely=False):

@@ -98,24 +98,26 @@ class Launch(Generic[P]):
         self.kernel = kernel
         self.grid = grid
         self.block = block
-        self._geometry: tuple[Device, tuple[int, ...], int, int, tuple[int, ...]] | None = None
+        self._geometry: tuple[Device, tuple[int, ...], int, int, tuple[int, ...], int] | None = None
         self._repeat: Repeat | None = None  # set by Plan.execute: see Plan.repeat
         self._raced: Plan | None = None  # the last plan whose race proof this launch passed
 
-    def geometry(self, device: Device) -> tuple[tuple[int, ...], int, int]:
-        """(abi header slots, number of groups, number of work-items) on ``device``.
+    def geometry(self, device: Device, fast: int = 0) -> tuple[tuple[int, ...], int, int]:
+        """(abi header slots, number of groups, number of work-items) on ``device``, for a
+        kernel whose fast dimension there is ``fast`` (``Device.fast_dim``: where a launch
+        without a block lays out its default one).
 
         ``_geometry`` also keeps the header the launch-time predicate reads: the same, but with
         block and group counts 0 when the launch gave no block and the device may run another
         one than its ``default_block`` (``runs_default_block`` false: the driver chooses)."""
         geo = self._geometry
-        if geo is not None and geo[0] is device:
+        if geo is not None and geo[0] is device and geo[5] == fast:
             return geo[1], geo[2], geo[3]
         grid = self.grid
         block = self.block
         exact = block is not None or device.runs_default_block
         if block is None:
-            block = device.default_block(grid)
+            block = device.default_block(grid, fast)
         check_geometry(device, grid, block, self.block is not None)
         groups = tuple(-(-g // b) for g, b in zip(grid, block, strict=True))
         header = (*grid, *block, *groups)
@@ -125,6 +127,7 @@ class Launch(Generic[P]):
             groups[0] * groups[1] * groups[2],
             grid[0] * grid[1] * grid[2],
             header if exact else (*grid, 0, 0, 0, 0, 0, 0),
+            fast,
         )
         return header, self._geometry[2], self._geometry[3]
 
@@ -251,9 +254,8 @@ class Kernel(Generic[P]):
         tkey = tuple(key)
         plan = self._plans.get(tkey)
         if plan is None:
-            launch.geometry(device)
-            assert launch._geometry is not None
-            plan = self._make_plan(device, decls, args, tkey, launch._geometry[4], given)
+            launch.geometry(device)  # a grid or block the device refuses: before compiling
+            plan = self._make_plan(device, decls, args, tkey, launch, given)
         return plan.execute(launch, args, host_arrays)
 
     def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[
@@ -300,7 +302,7 @@ class Kernel(Generic[P]):
         return types
 
     def _make_plan(self, device: Device, decls: tuple[Any, ...], args: tuple[Any, ...],
-                   key: tuple[Any, ...], header: tuple[int, ...],
+                   key: tuple[Any, ...], launch: Launch[P],
                    given: tuple[Any, ...] | None = None) -> Plan:  # fmt: skip
         types = self._types(decls, args)
         variants = None
@@ -311,7 +313,7 @@ class Kernel(Generic[P]):
                 module, program = self._compile(device, types)
             else:
                 build = _Builder(self, device, types)
-                module, unchecked, program = build.first(header, args)
+                module, unchecked, program = build.first(launch, args)
                 if build.holds is not None:
                     variants = Variants(build.holds, build.variant)
                     variants.programs[unchecked] = program
@@ -430,9 +432,10 @@ class _Builder:
                 debug.log(debug.CACHE, f"{self.kernel.__name__}({self.sig}): checks {ids} "
                           f"are off in launches where {self.spec[1]}")  # fmt: skip
 
-    def first(self, header: tuple[int, ...], args: tuple[Any, ...]) -> tuple[Any, bool, Program]:
+    def first(self, launch: Launch[Any], args: tuple[Any, ...]) -> tuple[Any, bool, Program]:
         """(checked module, whether the program is the unchecked one, program) for the first
-        launch, with geometry ``header`` (grid, block, groups: ``Launch.geometry``) and ``args``."""
+        launch, ``launch`` with ``args`` (its geometry, ``Launch.geometry``, laid out along the
+        module's fast dimension on this device)."""
         start = time.perf_counter()
         hit: tuple[Any, bytes] | None = None
         hit_unchecked = False
@@ -444,6 +447,9 @@ class _Builder:
             self._set_module(hit[0], from_cache=True)
         else:
             self._set_module(self.kernel._lower(self.types))
+        launch.geometry(self.device, self.device.fast_dim(self.module))
+        assert launch._geometry is not None
+        header = launch._geometry[4]
         unchecked = self.holds is not None and self.holds(header, args)
         if hit is not None and unchecked == hit_unchecked:
             stats.bump("disk_cache_hits")

@@ -117,6 +117,7 @@ class Plan:
         self.decls = tuple(decls)
         self.module = module
         self.program = program
+        self.fast_dim = device.fast_dim(module)  # the default block's layout (Launch.geometry)
         self.arrays: tuple[tuple[int, str, Access], ...] = tuple(
             (i, d.name, d.access) for i, d in enumerate(decls) if d.is_array
         )
@@ -176,8 +177,9 @@ class Plan:
     def execute(self, launch: Any, args: tuple[Any, ...], host_arrays: HostArrays | None) -> Any:
         """Check, order, move data, pack and launch; return the moved buffers' new handles."""
         geo = launch._geometry
-        if geo is None or geo[0] is not self.device:
-            launch.geometry(self.device)  # checks the grid and block against the device
+        if geo is None or geo[0] is not self.device or geo[5] != self.fast_dim:
+            # checks the grid and block against the device
+            launch.geometry(self.device, self.fast_dim)
             geo = launch._geometry
         if launch._raced is not self or self.race_each:  # once per configuration and plan
             races = self.races

@@ -260,10 +260,16 @@ class Device(ABC):
     (the default) when the driver may choose another (then the launch-time predicate of
     ``gpuoff.ir.launch_checks`` cannot rely on the block of such a launch)."""
 
-    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int]:
+    def default_block(self, grid: tuple[int, int, int], fast: int = 0) -> tuple[int, int, int]:
         """The block a launch without one is accounted with (its groups, the ABI header's
-        block slots). Default: one work-item per group."""
+        block slots); ``fast``: the kernel's ``fast_dim``. Default: one work-item per group."""
         return (1, 1, 1)
+
+    def fast_dim(self, module: Module) -> int:
+        """The work-item dimension this device runs as its fast one for ``module``'s kernel
+        (``gpuoff.ir.fast_axis``), along which ``default_block`` lays out a launch without a
+        block. Default: dimension 0, as the kernel wrote it."""
+        return 0
 
 
 # ------------------------------------------------------------------------------------------------

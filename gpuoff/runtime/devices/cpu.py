@@ -432,9 +432,19 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         return LIMITS
 
     # launch
-    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int]:
-        """One row of up to 1024 work-items per group: the vectorised inner loop's trip count."""
-        return (max(1, min(grid[0], 1024)), 1, 1)
+    def default_block(self, grid: tuple[int, int, int], fast: int = 0) -> tuple[int, int, int]:
+        """One row of up to 1024 work-items per group along the kernel's fast dimension: the
+        vectorised inner loop's trip count."""
+        block = [1, 1, 1]
+        block[fast] = max(1, min(grid[fast], 1024))
+        return (block[0], block[1], block[2])
+
+    def fast_dim(self, module: Module) -> int:
+        """``gpuoff.ir.fast_axis.fast_dim``: the generated code's innermost loop
+        (``codegen.cpu``)."""
+        from gpuoff.ir.fast_axis import fast_dim
+
+        return fast_dim(module)
 
     def launch_packed(
         self,
@@ -531,7 +541,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         wait_for: Sequence[Event],
     ) -> Event:
         assert isinstance(program, CpuProgram)
-        local = block or self.default_block(grid)
+        local = block or self.default_block(grid, self.fast_dim(program.module))
         packed, n_groups = pack_generic(program, args, grid, local)
         items = grid[0] * grid[1] * grid[2]
         if items == 0:

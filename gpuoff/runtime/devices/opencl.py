@@ -379,7 +379,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
 
     # -- launch -------------------------------------------------------------------------------
 
-    def default_block(self, grid: tuple[int, int, int]) -> tuple[int, int, int]:
+    def default_block(self, grid: tuple[int, int, int], fast: int = 0) -> tuple[int, int, int]:
         """The work-group shape used when the launch gives none (for the runtime's bookkeeping;
         see ``local_size`` for what the driver is actually asked for)."""
         return self.local_size(grid) or (min(grid[0], 64) or 1, 1, 1)
