@@ -140,10 +140,13 @@ def lane_stride(fl: FunctionLowerer, sizes: list[ll.Value]) -> ll.Value:
 
 
 def item_of(fl: FunctionLowerer) -> ll.Value:
-    """The current work-item's linear id (``gpuoff.ir.bounds.item_id``)."""
-    g = [fl.work_item("global_id", d) for d in range(3)]
-    s = [fl.work_item("global_size", d) for d in range(3)]
-    return linear_item(fl, g, s)
+    """The current work-item's linear id (``gpuoff.ir.bounds.item_id``, in the kernel's own
+    dimension order)."""
+    b = fl.builder
+    dims = [_user_dim(fl, d) for d in range(3)]
+    g = [fl.work_item("global_id", dims[d]) for d in range(3)]
+    s = [fl.work_item("global_size", dims[d]) for d in range(2)]
+    return b.add(g[0], b.mul(s[0], b.add(g[1], b.mul(s[1], g[2]))))
 
 
 def earlier_than_record(
