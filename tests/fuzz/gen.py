@@ -11,7 +11,8 @@ comparisons, ``and``/``or``/``not``, conditional expressions, casts), the math f
 ``while`` loops with ``break``/``continue``, early ``return``, device-function calls, 1-D and
 2-D arrays indexed by computed indices (in range through ``%``, sometimes not: a bounds error)
 and nested loads (``x[x[x[i % n] % n] % n]``); and, one kernel in four, a work-group kernel
-with shared memory, barriers, uniform loops around them and shared-memory atomics (every
+with shared memory, barriers, uniform loops and conditions around them (some read from memory,
+so that the barriers under them are voted on at run time) and shared-memory atomics (every
 CUDA atomic: contended counters with order-independent ops, each op on a work-item's own slot).
 
 Values are typed by construction: every expression is generated for a wanted dtype and only
@@ -493,13 +494,18 @@ class Gen:
         self.emit(f"v: {GO_NAME[t]} = {self.expr(t, scope, 2)}")
         scope.names["v"] = t
         atom = self.atomic_counter() if r.random() < 0.4 else None
+        # a value read from memory at a group-uniform index: the front end cannot prove it
+        # uniform, so barriers under it are voted on (all agree here: no BarrierError)
+        voted = "x_i64[go.group_id(0) % x_i64.shape[0]]"
+        self.array("i64")
         for _ in range(r.randint(1, 3)):
             kind = r.random()
             if kind < 0.5:
                 self.exchange(t, block, scope)
             elif kind < 0.8:
                 var = self.fresh("k")
-                trips = r.choice(["3", "s_i64 % 4", "go.group_id(0) + 1"])  # uniform
+                # uniform; a trip count read from memory is voted on at run time
+                trips = r.choice(["3", "s_i64 % 4", "go.group_id(0) + 1", f"{voted} % 4"])
                 self.emit(f"for {var} in range({trips}):")
                 self.indent += 1
                 scope.names[var] = "i64"
@@ -507,7 +513,8 @@ class Gen:
                 self.indent -= 1
                 del scope.names[var]
             else:
-                self.emit(f"if {r.choice(['go.group_id(0) % 2 == 0', 's_i64 > 0', 'True'])}:")
+                cond = r.choice(["go.group_id(0) % 2 == 0", "s_i64 > 0", "True", f"{voted} > 0"])
+                self.emit(f"if {cond}:")
                 self.indent += 1
                 self.exchange(t, block, scope)
                 self.indent -= 1
