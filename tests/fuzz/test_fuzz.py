@@ -27,7 +27,7 @@ def test_the_generator_covers_what_the_issue_asks_for() -> None:
                       "while ", "break", "continue", "return", "go.i32(2147483640)",
                       " // ", " % ", " ** ", " << ", " >> ", "go.fma(", "go.sqrt(", "min(",
                       "go.isnan(", "go.f32(", "go.u8(", "m_", "oa_f64[i] = go.",
-                      "go.atomic_cas(", "go.atomic_xor(", "x_i64[go.group_id(0) % "):
+                      "old = go.atomic_", "go.atomic_xor(", "x_i64[go.group_id(0) % "):
         assert construct in text, construct
     assert any(c.workgroup for c in sources) and any(not c.workgroup for c in sources)
     # nested loads: an index read from memory inside an index read from memory
