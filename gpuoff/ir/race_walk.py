@@ -530,6 +530,12 @@ class Walk:
             return P.scale(a, 1 << cb)
         if op == "rshift" and cb is not None and 0 <= cb < 62:
             op, b, cb = "floordiv", P.const(1 << cb), 1 << cb
+        if op in ("bitor", "bitxor"):
+            low = _low_bits(a, cb) if cb is not None else None
+            if low is None and P.as_const(a) is not None:
+                low = _low_bits(b, P.as_const(a))
+            if low is not None:  # (i << 1) | 1: the constant sets bits the other has clear
+                return P.add(a, b)
         if op == "bitand" and cb is not None and cb >= 0 and (cb + 1) & cb == 0:
             op, b, cb = "mod", P.const(cb + 1), cb + 1  # x & (2**k - 1) == x % 2**k
         if op in ("floordiv", "mod"):
@@ -548,7 +554,7 @@ class Walk:
             return self.fresh("a quotient")
         if not P.poly_varies(a, False) and not P.poly_varies(b, False):
             return P.of(("op", op, a, b))
-        return self.fresh(f"the result of {op}")
+        return self.fresh(f"the result of {_SYMBOLS.get(op, op)}")
 
     def _call(self, e: n.Call, env: dict[str, Poly], facts: Facts) -> Poly:
         fn = self.module.function(e.callee)
@@ -581,6 +587,19 @@ _NEGATE = {"lt": "ge", "le": "gt", "gt": "le", "ge": "lt", "eq": "ne", "ne": "eq
 
 def _is_int(t: object) -> bool:
     return getattr(t, "is_int", False) is True
+
+
+_SYMBOLS = {"bitor": "|", "bitxor": "^", "bitand": "&", "lshift": "<<", "rshift": ">>",
+            "pow": "**", "floordiv": "//", "mod": "%"}
+"""Python's operator for an IR operator, for the words of a refusal."""
+
+
+def _low_bits(p: Poly, c: int | None) -> int | None:
+    """``c`` when ``0 <= c < 2**k`` and ``p`` is a multiple of ``2**k`` (``p | c`` and
+    ``p ^ c`` are then ``p + c``), else None."""
+    if c is None or c < 0:
+        return None
+    return c if c == 0 or P.divides(P.const(1 << c.bit_length()), p) else None
 
 
 def _narrow(t: object) -> bool:

@@ -81,6 +81,10 @@ def _function_parts(fn: Callable[..., Any], seen: set[int], out: list[str]) -> N
             # no source (exec'd code): the whole code object, constants and names included
             text = marshal.dumps(fn.__code__).hex()
     out.append(text)
+    # and where it is: the compiled module carries source locations (the file, line and caret
+    # of every error it raises), so the same text in another file or at another line is
+    # another entry, never one whose errors point elsewhere
+    out.append(f"{fn.__code__.co_filename}:{fn.__code__.co_firstlineno}")
     names = {name for code in _code_objects(fn.__code__) for name in code.co_names}
     scope = dict(fn.__globals__)
     if fn.__closure__:

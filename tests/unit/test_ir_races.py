@@ -232,6 +232,25 @@ def wrapped_index(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
     out[go.u8(i)] = x[i]  # work-items 0 and 256 both write out[0]
 
 
+@go.kernel
+def interleave_bits(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    out[(i << 1) | 1] = x[i]  # odd slots, as bit operations (each work-item its own)
+    out[(i << 1) ^ 0] = -x[i]
+
+
+@go.kernel
+def or_that_collides(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    i = go.global_id(0)
+    out[i | 1] = x[i]  # work-items 0 and 1 both write out[1]
+
+
+def test_a_constant_or_into_clear_low_bits_is_an_add() -> None:
+    assert verdict(interleave_bits, "f32[:], f32[:]", (64,)) is None
+    r = verdict(or_that_collides, "f32[:], f32[:]", (64,))
+    assert r is not None and "computed from the result of |" in r.message
+
+
 def test_indices_of_every_integer_width_are_proven_and_narrow_ones_may_wrap() -> None:
     assert verdict(narrow_widths, "i8[:], u16[:]", (64,)) is None
     r = verdict(wrapped_index, "f32[:], f32[:]", (512,))

@@ -102,6 +102,17 @@ def test_source_hash_follows_the_last_line_of_a_statement(tmp_path: Path) -> Non
     assert before != after
 
 
+def test_source_hash_follows_where_the_source_is(tmp_path: Path) -> None:
+    # the cached module's errors name a file, line and column: the same text elsewhere must
+    # not load another file's entry (its errors would point into that file)
+    here = cache.source_hash(_define(tmp_path, MODULE_SRC))
+    moved = cache.source_hash(_define(tmp_path, "\n" + MODULE_SRC))
+    (tmp_path / "other").mkdir()
+    elsewhere = cache.source_hash(_define(tmp_path / "other", MODULE_SRC))
+    assert len({here, moved, elsewhere}) == 3
+    assert cache.source_hash(_define(tmp_path, MODULE_SRC)) == here
+
+
 def test_source_hash_without_a_source_file() -> None:
     scope: dict[str, Any] = {}
     exec("def f(x):\n    return x + 1\n", scope)
