@@ -35,6 +35,7 @@ import numpy as np
 from gpuoff.errors import BoundsError, RaceError, SourceLocation
 from gpuoff.ir import nodes as n
 from gpuoff.ir import sanitize_ir as S
+from gpuoff.ir.sanitize_quiet import quiet_reads
 from gpuoff.ir.types import INDEX, ArrayType, ScalarType, boolean
 
 __all__ = ["Sanitized", "SiteInfo", "instrument", "report", "run"]
@@ -106,7 +107,8 @@ class _Rewriter:
         self.arrays: list[tuple[str, bool]] = []
         self.clones: dict[tuple[str, tuple[S.Layout, ...]], n.Function] = {}
         self.order: list[n.Function] = []
-        self.kinds = access_kinds(module)
+        self.quiet = quiet_reads(module.kernel)
+        self.kinds = access_kinds(module, self.quiet)
 
     def run(self) -> Sanitized:
         k = self.module.kernel
@@ -265,7 +267,7 @@ class _Rewriter:
         """Whether ``e`` reads a checked array, calls, or updates atomically."""
         if isinstance(e, n.Call | n.AtomicRMW):
             return True
-        if isinstance(e, n.Load) and e.array.name in fx.tracked:
+        if isinstance(e, n.Load) and e.array.name in fx.tracked and id(e) not in self.quiet:
             return True
         for name in e.__dataclass_fields__:
             v = getattr(e, name)
@@ -298,7 +300,7 @@ class _Rewriter:
                 kind = "atomic"
             else:
                 new, kind = replace(e, indices=idx), "read"
-            if e.array.name in fx.tracked:
+            if e.array.name in fx.tracked and not (kind == "read" and id(e) in self.quiet):
                 self._checked(fx, e.array, idx, kind, e.loc, pre)
             return self._bound(fx, new, pre)
         if isinstance(e, n.Call):
@@ -333,9 +335,11 @@ class _Rewriter:
         return replace(e, **changes)
 
 
-def access_kinds(module: n.Module) -> dict[str, set[str]]:
+def access_kinds(module: n.Module, quiet: set[int] | frozenset[int] = frozenset(),
+                 ) -> dict[str, set[str]]:  # fmt: skip
     """Per array of the kernel (parameter or shared), the kinds of access it gets anywhere,
-    device functions included: ``read``, ``write``, ``atomic``."""
+    device functions included: ``read``, ``write``, ``atomic`` (``quiet``: the reads left
+    out, ``sanitize_quiet``)."""
     out: dict[str, set[str]] = {}
     seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
 
@@ -345,6 +349,8 @@ def access_kinds(module: n.Module) -> dict[str, set[str]]:
             return
         seen.add(key)
         for node in _nodes(fn.body):
+            if isinstance(node, n.Load) and id(node) in quiet:
+                continue
             if isinstance(node, n.Load | n.Store | n.AtomicRMW):
                 kind = {n.Load: "read", n.Store: "write", n.AtomicRMW: "atomic"}[type(node)]
                 out.setdefault(roots.get(node.array.name, node.array.name), set()).add(kind)

@@ -14,6 +14,7 @@ import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, f32, i32
 from gpuoff.cli import lower_for_show
 from gpuoff.ir import interp, sanitize
+from gpuoff.ir import nodes as n
 from gpuoff.ir.verify import verify
 
 
@@ -226,3 +227,67 @@ def test_short_circuits_and_conditional_expressions_keep_their_meaning() -> None
     interp.run(m, [a, 8], 8)
     sanitize.run(m, [b, 8], 8)  # no BoundsError, no race: the skipped operands did not run
     np.testing.assert_array_equal(a, b)
+
+
+# --------------------------------------------------------------------------------------------
+# Quiet reads: shared reads in barrier intervals without writes to their array are left out
+# --------------------------------------------------------------------------------------------
+
+
+@go.kernel
+def tile_reads(a: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    # a tiled loop (as examples/sgemm_tiled.py): load, barrier, read, barrier
+    tile = go.shared((8, 8), go.f32)
+    ly = go.local_id(0)
+    lx = go.local_id(1)
+    acc = f32(0.0)
+    for t in range(2):
+        tile[ly, lx] = a[go.global_id(0), go.global_id(1)] + f32(t)
+        go.barrier()
+        for k in range(8):
+            acc += tile[ly, k]  # quiet: no write to tile between these two barriers
+        go.barrier()
+    out[go.global_id(0), go.global_id(1)] = acc
+
+
+@go.kernel
+def read_beside_a_write(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    sh = go.shared(64, go.f32)
+    lid = go.local_id(0)
+    sh[lid] = x[go.global_id(0)]
+    go.barrier()
+    if lid == 0:
+        sh[1] = 0.0  # the other arm of the if: the same interval as the read below
+    else:
+        out[go.global_id(0)] = sh[lid]
+
+
+def _quiet_lines(kernel: Any, sig: str) -> list[int]:
+    from gpuoff.ir.sanitize import _nodes
+    from gpuoff.ir.sanitize_quiet import quiet_reads
+
+    module = lower_for_show(kernel, sig, None, None)
+    quiet = quiet_reads(module.kernel)
+    return sorted({x.loc.line for x in _nodes(module.kernel.body)
+                   if isinstance(x, n.Load) and id(x) in quiet and x.loc is not None})
+
+
+def test_reads_between_barriers_without_writes_are_quiet_and_the_rest_are_not() -> None:
+    assert _quiet_lines(tile_reads, "f32[:, :], f32[:, :]") == [
+        line_of(tile_reads, "acc += tile[ly, k]")]
+    assert _quiet_lines(read_beside_a_write, "f32[:], f32[:]") == []
+    # the tree reduction reads what its own interval writes, and its last read shares the
+    # interval after the loop's barrier with the next iteration's writes (one label per barrier)
+    assert _quiet_lines(tree, "f32[:], f32[:]") == []
+    assert _quiet_lines(tree_missing_barrier, "f32[:], f32[:]") == []
+
+
+def test_a_race_beside_quiet_reads_is_still_found() -> None:
+    module = lower_for_show(read_beside_a_write, "f32[:], f32[:]", None, None)
+    x = np.ones(64, np.float32)
+    with pytest.raises(go.RaceError, match=r"sh\[1\]"):
+        sanitize.run(module, [x, np.zeros(64, np.float32)], 64, 64)
+    tiles = lower_for_show(tile_reads, "f32[:, :], f32[:, :]", None, None)
+    a, out = np.ones((8, 8), np.float32), np.zeros((8, 8), np.float32)
+    sanitize.run(tiles, [a, out], (8, 8), (8, 8))
+    assert out.tolist() == [[8.0 + 8.0 * 2.0] * 8] * 8
