@@ -568,6 +568,17 @@ def test_unsafe_changes_nothing_but_the_flag() -> None:
     assert same[0].indices == stores[0].indices and same[0].value == stores[0].value
 
 
+def test_gpuoff_show_marks_what_unsafe_covers() -> None:
+    from gpuoff.ir.printer import format_module
+
+    sig = "f32[:], i32[:], f32[:]"
+    shown = format_module(lower_for_show(scatter_unsafe, sig, None, None))
+    assert "unsafe out[" in shown
+    assert "unsafe " not in format_module(lower_for_show(scatter, sig, None, None))
+    called = format_module(lower_for_show(scatter_call_unsafe, sig, None, None))
+    assert any(line.strip().startswith("unsafe ") and "(" in line for line in called.splitlines())
+
+
 def test_unsafe_outside_a_with_or_with_a_name_is_a_compile_error() -> None:
     # not decorated: the mypy plugin would report them too (tests/mypy/cases/unsafe.py)
     def bare(out: BorrowMut[Array[f32]]) -> None:
