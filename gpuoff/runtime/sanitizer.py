@@ -106,7 +106,9 @@ class Sanitizer:
         finally:
             launch._repeat = None  # never repeat a sanitized launch without its shadows
         log = extra[-1].numpy()
-        block = launch.block or device.default_block(launch.grid)
+        # the block the launch ran in (a launch without one: the default laid along the
+        # plan's fast dimension, as Launch.geometry lays it), to name shared ids
+        block = launch.block or device.default_block(launch.grid, entry.plan.fast_dim)
         err = report(entry.san, log, shapes, launch.grid, block)
         if err is not None:
             raise err

@@ -147,3 +147,29 @@ def test_no_race_in_any_bench_kernel_under_the_sanitizer(tmp_path: Path) -> None
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name in ("saxpy", "reduction", "scan", "sgemm_tiled", "histogram", "nbody", "softmax"):
         assert f" {name}" in proc.stdout
+
+
+@go.kernel(sanitize="race")
+def column_tiles(x: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:
+    # the contiguous axis is indexed by global_id(1): the cpu runs dimension 1 as its fast one
+    # and lays a launch's default block along it; the report must name ids in that block
+    sh = go.shared(8, go.f32)
+    i = go.global_id(0)
+    j = go.global_id(1)
+    with go.unsafe():
+        sh[0] = x[i, j]  # every work-item of a group: a shared write-write race
+    go.barrier()
+    out[i, j] = sh[0]
+
+
+def test_a_shared_race_names_work_items_of_the_block_the_launch_ran() -> None:
+    with go.on("cpu"):
+        x, out = go.zeros((4, 64)), go.zeros((4, 64))
+        with pytest.raises(go.RaceError) as info:
+            column_tiles[4, 64](x, out)
+    text = str(info.value)
+    ids = [tuple(int(v) for v in m.split(", ")) for m in
+           __import__("re").findall(r"work-item \(([0-9, ]+)\)", text)]  # fmt: skip
+    assert len(ids) == 2 and ids[0] != ids[1], text
+    # the default block is one row (1, 64): both work-items are in one row, not (0, 0), (1, 0)
+    assert ids[0][0] == ids[1][0] and all(0 <= b < 64 for _, b in ids), text
