@@ -72,6 +72,7 @@ from codegen.opencl_exprs import simple
 from codegen.opencl_helpers import Helpers, c_identifier, memory_ctype, value_ctype, zero_literal
 from gpuoff.errors import CompileError, SourceLocation
 from gpuoff.ir import nodes as n
+from gpuoff.ir.fast_axis import permute_dims
 from gpuoff.ir.types import AddressSpace, ArrayType, ScalarType
 from gpuoff.ownership import Access
 
@@ -82,8 +83,14 @@ CORRECT_DIV_SQRT_OPTION = "-cl-fp32-correctly-rounded-divide-sqrt"
 def render_opencl(
     module: n.Module, *, fp64: bool = True, fp16: bool = False, device_name: str = "this device",
     correct_div_sqrt: bool = False, int64_atomics: tuple[bool, bool] = (True, True),
+    fast: int = 0,
 ) -> OpenCLSource:
     """Render ``module`` as OpenCL C 1.2.
+
+    ``fast``: the work-item dimension to render as dimension 0 (``gpuoff.ir.fast_axis``: the
+    one indexing the arrays' contiguous axis, so neighbouring work-items touch neighbouring
+    addresses); the launch then exchanges it with dimension 0 in its geometry
+    (``OpenCLSource.fast``), and bounds records keep the kernel's own work-item order.
 
     ``fp64`` / ``fp16``: whether the target device has ``cl_khr_fp64`` / ``cl_khr_fp16``;
     ``int64_atomics``: whether it has ``cl_khr_int64_base_atomics`` and
@@ -105,7 +112,8 @@ def render_opencl(
         raise CompileError(f"{where} uses f16, but OpenCL device {device_name!r} has no "
                            "cl_khr_fp16 (half precision) support")  # fmt: skip
     _check_int64_atomics(module, *int64_atomics, device_name)
-    helpers = Helpers(all(int64_atomics))
+    module = permute_dims(module, fast)
+    helpers = Helpers(all(int64_atomics), fast)
     hidden = _hidden_params(module)
     fn_names = _function_names(module)
     if module.fastmath:
@@ -148,6 +156,7 @@ def render_opencl(
         uses_barrier=any(isinstance(x, n.Barrier) for x in _walk(module)),
         has_checks=any(h.err for h in hidden.values()),
         build_options=options,
+        fast=fast,
     )
 
 

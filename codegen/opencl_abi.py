@@ -59,6 +59,9 @@ class OpenCLSource:
     uses_barrier: bool = False
     has_checks: bool = False
     build_options: tuple[str, ...] = ()
+    fast: int = 0
+    """The kernel's dimension rendered as dimension 0 (``render_opencl``'s ``fast``): the
+    runtime exchanges it with dimension 0 in the launch's grid and block."""
 
 
 def meta_args(longs: tuple[KernelArg, ...]) -> list[KernelArg]:

@@ -105,10 +105,13 @@ def wrap_ctype(t: ScalarType) -> str:
 class Helpers:
     """The helper functions one program needs, in emission order (dependencies first)."""
 
-    def __init__(self, int64_atomics: bool = True) -> None:
+    def __init__(self, int64_atomics: bool = True, fast: int = 0) -> None:
         self._snippets: dict[str, str] = {}
         # whether the device has cl_khr_int64_base_atomics and _extended_atomics (oob)
         self.int64_atomics = int64_atomics
+        # the kernel's dimension rendered as dimension 0 (render_opencl): the kernel's own
+        # dimension d is the rendered dimension dims[d]
+        self.dims = [fast if d == 0 else 0 if d == fast else d for d in range(3)]
 
     def records_errors(self) -> bool:
         """Whether a bounds-error recorder was requested (it uses int64 atomics)."""
@@ -157,13 +160,14 @@ class Helpers:
             return self._add(name, body)
         stores = "".join(f"        {p}\n"
                          for p in ["err[0] = check;", *parts, f"err[{ERR_ITEM}] = (long)item;"])
+        x, y, z = self.dims  # the linear id in the kernel's own dimension order
         body = (
             f"/* Record a failed bounds check, keeping the lowest work-item's lowest check */\n"
             f"/* (gpuoff.ir.bounds.failure_order); yields 0. Not inlined: called only when an */\n"
             f"/* access fails, and inlined at every checked access it made builds 2-7x slower. */\n"
             f"__attribute__((noinline)) long {name}(__global long* err, int check{params})\n{{\n"
-            f"    ulong item = get_global_id(0) + get_global_size(0) * (get_global_id(1)\n"
-            f"        + get_global_size(1) * get_global_id(2));\n"
+            f"    ulong item = get_global_id({x}) + get_global_size({x}) * (get_global_id({y})\n"
+            f"        + get_global_size({y}) * get_global_id({z}));\n"
             f"    ulong key = ~((item << {KEY_CHECK_BITS}) | (ulong)min(check, "
             f"{(1 << KEY_CHECK_BITS) - 1}));\n"
             f"    volatile __global ulong* kp = (volatile __global ulong*)(err + {ERR_KEY});\n"

@@ -66,3 +66,16 @@ def test_permuting_exchanges_every_query_of_the_two_dims() -> None:
     assert before == after and before
     assert swapped.checks == m.checks and permute_dims(m, 0) is m
     assert fast_dim(swapped) == 0
+
+
+def test_opencl_renders_the_fast_dimension_as_dimension_0() -> None:
+    from codegen.opencl import render_opencl
+
+    m = _module(stencil5_rows, F2, F2M)
+    plain, swapped = render_opencl(m), render_opencl(m, fast=1)
+    assert plain.fast == 0 and swapped.fast == 1
+    # the kernel's global_id(1) (the column) is the rendered dimension 0 ...
+    assert "get_global_id(0)" in swapped.text and plain.text != swapped.text
+    # ... and a bounds record still names the work-item in the kernel's own order
+    assert "ulong item = get_global_id(1) + get_global_size(1) * (get_global_id(0)" in swapped.text
+    assert "ulong item = get_global_id(0) + get_global_size(0) * (get_global_id(1)" in plain.text

@@ -354,7 +354,18 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
 
         return render_opencl(module, fp64=self.fp64, fp16=self.fp16, device_name=self.name,
                              correct_div_sqrt=self.correct_div_sqrt,
-                             int64_atomics=self.int64_atomics)  # fmt: skip
+                             int64_atomics=self.int64_atomics,
+                             fast=self.fast_dim(module))  # fmt: skip
+
+    def fast_dim(self, module: Module) -> int:
+        """``gpuoff.ir.fast_axis.fast_dim`` (rendered as dimension 0, where neighbouring
+        work-items coalesce and Intel's CPU runtime vectorises), when the device allows the
+        same work-group extent along both dimensions (a given block is exchanged too)."""
+        from gpuoff.ir.fast_axis import fast_dim
+
+        fast = fast_dim(module)
+        sizes = self.limits().max_block
+        return fast if sizes[fast] == sizes[0] else 0
 
     def compile(self, module: Module) -> OpenCLProgram:
         source = self.render(module)
@@ -404,6 +415,10 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         if grid[0] * grid[1] * grid[2] == 0:
             self._foreign_wait(wait_for)
             return _DONE
+        fast = program.source.fast
+        if fast:  # the kernel was rendered with its fast dimension as dimension 0
+            grid = _exchanged(grid, fast)
+            block = None if block is None else _exchanged(block, fast)
         if block is None and not program.uses_barrier:
             block = self.local_size(grid)
         if wait_for:
@@ -643,3 +658,11 @@ def _binary_path(key: str) -> Path | None:
 
 
 __all__ = ["OpenCLDevice", "OpenCLEvent", "discover", "open_device"]
+
+
+def _exchanged(dims: tuple[int, int, int], d: int) -> tuple[int, int, int]:
+    """``dims`` with entries 0 and ``d`` exchanged (``codegen.opencl.render_opencl``'s
+    ``fast``)."""
+    out = list(dims)
+    out[0], out[d] = out[d], out[0]
+    return (out[0], out[1], out[2])
