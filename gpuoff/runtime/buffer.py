@@ -172,6 +172,19 @@ class Buffer(Array[DT]):
         guards.new_epoch()
         return new
 
+    def _move_undone(self, new: Buffer[DT]) -> None:
+        """Undo ``_moved_to``, which returned ``new``, for a launch that raised before its
+        caller got ``new`` (it ran on the calling thread, or waited for a NumPy argument):
+        this handle and every handle the move killed live again, holding what the launch
+        wrote (the bounds rule, docs/memory.md), and ``new``, which nobody can reach, dies."""
+        moved = self._moved
+        for other in list(self._st.handles):
+            if other._moved is moved:
+                other._moved = None
+        new._moved = moved
+        self._st.handles.discard(new)
+        guards.new_epoch()
+
     # -- copies ----------------------------------------------------------------------------------
 
     @entry_point

@@ -233,12 +233,20 @@ class Plan:
                       f"{self.device.name}: {geo[3]} items, waits on {len(waits)}, "
                       f"{'done' if event.done() else 'async'}"
                       f"{self._variant_note(program)}")  # fmt: skip
-        if host_arrays:
-            self._finish_host_arrays(event, host_arrays)
-        elif type(event) is not DoneEvent and event.inline:
-            # the device ran it on this thread (an error is known now): raise it right away
-            guards.settle(event)
-            guards.raise_deferred()
+        try:
+            if host_arrays:
+                self._finish_host_arrays(event, host_arrays)
+            elif type(event) is not DoneEvent and event.inline:
+                # the device ran it on this thread (an error is known now): raise it right away
+                guards.settle(event)
+                guards.raise_deferred()
+        except BaseException:
+            # the caller never gets the moved handles: the ones it passed stay its way in
+            if result is not None:
+                for i, new in zip(self.owned, result if len(self.owned) > 1 else (result,),
+                                  strict=True):  # fmt: skip
+                    args[i]._move_undone(new)
+            raise
         return result
 
     def repeat(self, launch: Any, rep: Repeat, args: tuple[Any, ...]) -> bool:

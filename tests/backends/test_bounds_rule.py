@@ -142,15 +142,51 @@ def test_the_bounds_error_names_the_access_inside_the_device_function(device: st
         go.synchronize()
 
 
-def test_owned_argument_of_a_failed_launch_comes_back_with_its_writes(device: str) -> None:
-    y = go.array(np.zeros(N, np.float32))
-    with pytest.raises(go.BoundsError):
-        back = mid_kernel_owned[N](go.array(_x()), y)
+def _owned_launch(x: Any, y: go.Buffer[Any]) -> tuple[go.Buffer[Any], go.Buffer[Any] | None]:
+    """``mid_kernel_owned[N](x, y)``, out of range for its last three items: (the one live
+    handle to y's memory afterwards, the handle the launch returned or None if it raised)."""
+    back = None
+    with pytest.raises(go.BoundsError, match=r"x\[i \+ 3\]"):
+        back = mid_kernel_owned[N](x, y)
         go.synchronize()
-    with pytest.raises(go.UseAfterMoveError):
-        y.numpy()
+    return (y if back is None else back), back
+
+
+def test_owned_argument_of_a_failed_launch_comes_back_with_its_writes(device: str) -> None:
+    # Whether the error is raised at the launch (cpu runs a small launch on the calling
+    # thread) or at go.synchronize() (opencl:0), exactly one handle reaches the moved memory
+    # with the in-range writes: the returned one, or else the one passed (a move the caller
+    # never got the result of is undone; before, the writes were lost with the new handle).
+    y = go.array(np.zeros(N, np.float32))
+    alive, back = _owned_launch(go.array(_x()), y)
+    want = np.zeros(N, np.float32)
+    want[: N - 3] = _x()[3:]
+    np.testing.assert_array_equal(alive.numpy(), want)
+    if back is not None:
+        with pytest.raises(go.UseAfterMoveError):
+            y.numpy()
     back = mid_kernel_owned[N](go.array(np.arange(N + 3, dtype=np.float32)), go.zeros(N))
     assert back.numpy().tolist() == list(np.arange(3, N + 3, dtype=np.float32))
+
+
+def test_a_launch_that_raises_at_the_call_moves_nothing(device: str) -> None:
+    # A NumPy argument makes every device finish the launch before it returns, so the bounds
+    # error comes from the call itself: the Owned buffer, the views the move would have
+    # killed and the base stay usable, holding the in-range writes.
+    base = go.array(np.zeros(2 * N, np.float32))
+    y = base[N:]
+    earlier_view = base[N : N + 4]
+    alive, back = _owned_launch(_x(), y)
+    assert back is None and alive is y
+    want = np.zeros(N, np.float32)
+    want[: N - 3] = _x()[3:]
+    np.testing.assert_array_equal(y.numpy(), want)
+    np.testing.assert_array_equal(earlier_view.numpy(), want[:4])
+    np.testing.assert_array_equal(base.numpy(), np.concatenate([np.zeros(N, np.float32), want]))
+    moved = mid_kernel_owned[N](np.arange(N + 3, dtype=np.float32), y)  # moves it now
+    with pytest.raises(go.UseAfterMoveError):
+        earlier_view.numpy()
+    assert moved.numpy().tolist() == list(np.arange(3, N + 3, dtype=np.float32))
 
 
 def test_a_failed_launch_then_a_good_one(device: str) -> None:
