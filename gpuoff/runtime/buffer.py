@@ -22,22 +22,23 @@ from typing import Any, TypeVar, overload
 import numpy as np
 
 from gpuoff import lang
-from gpuoff.errors import BorrowError, GpuoffError, OutOfMemoryError
+from gpuoff.errors import BorrowError, DTypeError, OutOfMemoryError
 from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
 from gpuoff.runtime import guards
+from gpuoff.runtime.host_values import (
+    ShapeError,
+    ViewError,
+    assignable,
+    element,
+    host_index,
+    host_nbytes,
+    shape_of,
+)
 from gpuoff.runtime.residency import Storage
 from gpuoff.runtime.tracebacks import entry_point
 
 DT = TypeVar("DT", bound=lang.DType)
-
-
-class ShapeError(GpuoffError, ValueError):
-    """A buffer constructor got a bad value (a negative dimension)."""
-
-
-class ViewError(GpuoffError, IndexError):
-    """An index that cannot make a view (advanced indexing)."""
 
 
 _Shape = int | tuple[int, ...]
@@ -218,10 +219,7 @@ class Buffer(Array[DT]):
         allocation; indexing every dimension with an int reads that element (synchronising)."""
         self._alive()
         layout = self._layout()
-        try:
-            view = layout[index]
-        except IndexError:
-            raise
+        view = host_index(layout, index, self._describe())
         if not isinstance(view, np.ndarray):  # one element: read it, copy nothing else
             self._sync_host(Access.HOST_READ, register=False)
             with guards.LOCK:
@@ -236,8 +234,10 @@ class Buffer(Array[DT]):
     @entry_point
     def __setitem__(self, index: Any, value: Any) -> None:
         """``buf[i] = v`` on the host: a short ``host_mut()`` section."""
+        self._alive()
+        new = assignable(value, host_index(self._layout(), index, self._describe()), self._dt)
         with self.host_mut() as a:
-            a[index] = value
+            a[index] = new
 
     # -- host access -----------------------------------------------------------------------------
 
@@ -389,14 +389,6 @@ def _np_dtype(dtype: object) -> np.dtype[Any]:
     return lang.dtype_of(dtype).np_dtype
 
 
-def _shape(shape: _Shape) -> tuple[int, ...]:
-    dims = (shape,) if isinstance(shape, int | np.integer) else tuple(shape)
-    out = tuple(int(n) for n in dims)
-    if any(n < 0 for n in out):
-        raise ShapeError(f"negative dimension in shape {out}")
-    return out
-
-
 ALIGN = 64
 """Bytes new buffers' host memory is aligned to (a cache line: vector loads of consecutive
 work-items never straddle two; NumPy alone gives 16)."""
@@ -404,7 +396,7 @@ work-items never straddle two; NumPy alone gives 16)."""
 
 def _aligned(shape: tuple[int, ...], dtype: np.dtype[Any], zero: bool) -> np.ndarray[Any, Any]:
     """A C-contiguous array starting at an ``ALIGN``-byte boundary (zeroed when ``zero``)."""
-    nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    nbytes = host_nbytes(shape, dtype)
     try:
         raw = (np.zeros if zero else np.empty)(nbytes + ALIGN, np.uint8)
     except MemoryError:
@@ -432,7 +424,7 @@ def empty(shape: _Shape, dtype: NumPyDType) -> Buffer[Any]: ...
 def empty(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """An uninitialised buffer (never copied anywhere until something writes it)."""
     dt = _np_dtype(dtype)
-    return _from_host(_aligned(_shape(shape), dt, zero=False), written=False)
+    return _from_host(_aligned(shape_of(shape), dt, zero=False), written=False)
 
 
 @overload
@@ -444,7 +436,7 @@ def zeros(shape: _Shape, dtype: NumPyDType) -> Buffer[Any]: ...
 @entry_point
 def zeros(shape: _Shape, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer of zeros (``dtype``: ``go.f32`` (default), a NumPy dtype or its name)."""
-    return _from_host(_aligned(_shape(shape), _np_dtype(dtype), zero=True), written=True)
+    return _from_host(_aligned(shape_of(shape), _np_dtype(dtype), zero=True), written=True)
 
 
 @overload
@@ -456,8 +448,12 @@ def full(shape: _Shape, fill_value: Any, dtype: NumPyDType) -> Buffer[Any]: ...
 @entry_point
 def full(shape: _Shape, fill_value: Any, dtype: object = lang.f32) -> Buffer[Any]:
     """A buffer filled with ``fill_value``."""
-    a = _aligned(_shape(shape), _np_dtype(dtype), zero=False)
-    a.fill(fill_value)
+    dt = _np_dtype(dtype)
+    value = element(fill_value, dt, "fill value")
+    if value.ndim:
+        raise DTypeError(f"fill value {fill_value!r} is not a scalar")
+    a = _aligned(shape_of(shape), dt, zero=False)
+    a.fill(value)
     return _from_host(a, written=True)
 
 
@@ -474,7 +470,11 @@ def array(obj: Any, dtype: object = None) -> Buffer[Any]:
 def _copy_of(obj: Any, dtype: object) -> Buffer[Any]:
     if isinstance(obj, Buffer):
         obj = obj.numpy()
-    a = np.asarray(obj) if dtype is None else np.asarray(obj, dtype=_np_dtype(dtype))
+    try:
+        a = np.asarray(obj) if dtype is None else np.asarray(obj, dtype=_np_dtype(dtype))
+    except (ValueError, OverflowError, TypeError) as exc:  # ragged, or not numbers
+        what = f"{type(obj).__name__} {obj!r:.60}"
+        raise ShapeError(f"cannot make a buffer of {what}: {exc}") from None
     # refuses dtypes gpuoff has no type for; the other byte order becomes the native one
     out = _aligned(a.shape, _np_dtype(a.dtype), zero=False)
     np.copyto(out, a)

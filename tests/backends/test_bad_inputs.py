@@ -284,3 +284,55 @@ def test_shared_memory_beyond_the_device_is_a_compile_error(device: str) -> None
     assert limit < 8 << 20
     fits_shared[(64,), (64,)](x)
     assert x.numpy().tolist() == list(range(63, -1, -1))
+
+
+# -- buffers made and indexed on the host ------------------------------------------------------
+# Each was NumPy's own error from inside a constructor or accessor (not a GpuoffError): a
+# TypeError "'float' object is not iterable", "Maximum allowed dimension exceeded", an
+# OverflowError, a bare IndexError.
+
+FLOAT: Any = 4.0  # untyped, as from user data: mypy refuses them in a typed call
+TEXT: Any = "3"
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "builtin", "match"),
+    [
+        (lambda: go.zeros(FLOAT), go.GpuoffError, ValueError, r"a shape is an int or a tuple"),
+        (lambda: go.empty((2, TEXT)), go.GpuoffError, ValueError, r"a shape is an int or"),
+        (lambda: go.zeros(-1), go.GpuoffError, ValueError, r"negative dimension"),
+        (lambda: go.zeros(2**62), go.OutOfMemoryError, MemoryError, r"beyond the address"),
+        # NumPy's int64 product of this shape wraps to 0: it allocated nothing, then failed
+        (lambda: go.zeros((2**32, 2**32)), go.OutOfMemoryError, MemoryError, r"73786976294838"),
+        (lambda: go.array([[1.0], [2.0, 3.0]]), go.GpuoffError, ValueError, r"inhomogeneous"),
+        (lambda: go.full(4, "x"), go.DTypeError, TypeError, r"fill value 'x' .* float32"),
+        (lambda: go.full(4, 300, go.u8), go.DTypeError, TypeError, r"300 .* uint8"),
+        (lambda: go.full(4, [1.0, 2.0]), go.DTypeError, TypeError, r"not a scalar"),
+    ],
+)
+def test_bad_constructor_values(
+    device: str, make: Callable[[], Any], error: type, builtin: type, match: str
+) -> None:
+    with pytest.raises(error, match=match) as info:
+        make()
+    assert isinstance(info.value, go.GpuoffError) and isinstance(info.value, builtin)
+
+
+def test_bad_host_indexing_leaves_the_buffer_as_it_was(device: str) -> None:
+    y = go.array(np.arange(4, dtype=np.float32))
+    add1[4](go.zeros(4), y)  # valid on the device now (on a device with its own memory)
+    before = y.numpy()
+    cases: list[tuple[Callable[[], Any], type, type, str]] = [
+        (lambda: y[10], go.BoundsError, IndexError, r"index 10 .* size 4 .* shape \(4,\)"),
+        (lambda: y.__setitem__(-5, 1.0), go.BoundsError, IndexError, r"index -5"),
+        (lambda: y[1.5], go.GpuoffError, IndexError, r"valid indices"),
+        (lambda: y.__setitem__(1, "x"), go.DTypeError, TypeError, r"value 'x' .* float32"),
+        (lambda: y.__setitem__(slice(0, 2), [1.0, 2, 3]), go.GpuoffError, ValueError, r"\(3,\)"),
+    ]
+    for act, error, builtin, match in cases:
+        with pytest.raises(error, match=match) as info:
+            act()
+        assert isinstance(info.value, go.GpuoffError) and isinstance(info.value, builtin)
+        np.testing.assert_array_equal(y.numpy(), before)
+    y[3] = 7.5  # good ones still work
+    assert y.numpy().tolist() == [1.0, 1.0, 1.0, 7.5]
