@@ -268,6 +268,14 @@ class Kernel(Generic[P]):
             # a 0-d array for a scalar parameter is that scalar (check_scalar converts it)
             if isinstance(a, np.ndarray) and (decls[i].is_array or a.ndim)
         ]
+        if any(not np.may_share_memory(a, buf._st.host) for _, a, buf in host_arrays):
+            # copied for the launch (strided, unaligned, other byte order): the copies share
+            # nothing, so rule 3 is checked on the arrays they were made from
+            guards.check_aliases(self.__name__, [
+                guards.ArgUse(d.name, d.access, 0, 1, a._layout() if type(a) is Buffer else a)
+                for d, a in zip(decls, args, strict=True)
+                if d.is_array and isinstance(a, Buffer | np.ndarray)
+            ])  # fmt: skip
         as_list = list(args)
         for i, _, buf in host_arrays:
             as_list[i] = buf

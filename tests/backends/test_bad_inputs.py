@@ -166,6 +166,23 @@ def test_non_contiguous_negative_stride_and_fortran_arrays_run(device: str) -> N
     assert g.flags.f_contiguous  # written back into the caller's array
 
 
+def test_overlapping_strided_numpy_arguments_are_a_borrow_error(device: str) -> None:
+    # Copied for the launch (not contiguous), the two arguments got separate copies and the
+    # aliasing rule (SPEC §3) was checked on the copies: the launch ran where the same two
+    # views, contiguous, are refused. Interleaved views that share no element still run.
+    a = np.arange(16, dtype=np.float32)
+    _fails(go.BorrowError, r"'x' is passed as Borrow and also as 'y' \(BorrowMut\)",
+           lambda: add1[7](a[:14:2], a[2::2]), a)  # fmt: skip
+    fortran = np.asfortranarray(np.arange(12, dtype=np.float32).reshape(3, 4))
+    _fails(go.BorrowError, "must not alias",
+           lambda: add1_2d[3, 4](fortran, fortran.T.T), fortran)  # fmt: skip
+    exported = go.array(np.arange(16, dtype=np.float32))
+    _fails(go.BorrowError, "must not alias",
+           lambda: add1[8](np.from_dlpack(exported)[::2], exported[::2]), exported)  # fmt: skip
+    add1[8](a[::2], a[1::2])
+    assert a[1::2].tolist() == [2.0 * k + 1.0 for k in range(8)]
+
+
 def test_read_only_arrays(device: str) -> None:
     ro = np.arange(4, dtype=np.float32)
     ro.flags.writeable = False
