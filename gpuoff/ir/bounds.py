@@ -39,6 +39,7 @@ from typing import SupportsInt, TypeVar
 
 from gpuoff.errors import BarrierError, BoundsError, GpuoffError
 from gpuoff.ir import nodes as n
+from gpuoff.ir.source_lines import caret_block
 from gpuoff.ir.types import INDEX
 from gpuoff.ir.uniform_exprs import positive_step
 
@@ -67,7 +68,8 @@ def bounds_error_message(
     text = f"index {idx} out of range for {c.array} with shape {shp} in {where} at "
     text += f"{c.filename}:{c.line}"
     source = c.source.strip()
-    return f"{text}: {source}" if source else text
+    text = f"{text}: {source}" if source else text
+    return text + caret_block(c.filename, c.line, c.col, source)
 
 
 def item_id(global_id: Sequence[int], global_size: Sequence[int]) -> int:
@@ -94,7 +96,8 @@ def barrier_error_message(module: n.Module, check_id: int) -> str:
             "The group went on with its first work-item's value, so this launch's results "
             "are not meaningful")  # fmt: skip
     source = c.source.strip()
-    return f"{text}: {source}" if source else text
+    text = f"{text}: {source}" if source else text
+    return text + caret_block(c.filename, c.line, c.col, source)
 
 
 def launch_error(

@@ -18,6 +18,7 @@ from codegen.nvptx import compile_ptx
 from gpuoff import Array, Borrow, BorrowMut, f32, i32
 from gpuoff.cli import lower_for_show
 from gpuoff.ir import interp
+from tests.backends.test_bounds_rule import under_caret
 
 THIS = Path(__file__).resolve()
 TPB = 16
@@ -235,6 +236,7 @@ def test_condition_decided_by_a_race_is_a_barrier_error(device: str) -> None:
     assert isinstance(info.value, RuntimeError) and isinstance(info.value, go.GpuoffError)
     assert f"{THIS}:{line_of('racy')}" in msg, msg
     assert "if s[0] > 0.0:" in msg
+    assert under_caret(msg) == "if s[0] > 0.0", msg  # the condition, as a CompileError shows it
     module = lower_for_show(racy_early_return, "f32[:]", None, None)
     with pytest.raises(go.BarrierError):
         interp.run(module, [np.zeros(128, np.float32)], 128, 64)

@@ -142,6 +142,24 @@ def test_the_bounds_error_names_the_access_inside_the_device_function(device: st
         go.synchronize()
 
 
+def under_caret(message: str) -> str:
+    """The text of the source line the last line's carets stand under (a CompileError's
+    location block: File ... / the line / the carets)."""
+    *_, head, body, caret = message.splitlines()
+    assert head.startswith('  File "') and ", column " in head, message
+    start = len(caret) - len(caret.lstrip())
+    return body[start : len(caret)]
+
+
+def test_the_bounds_error_shows_the_line_with_a_caret_under_the_access(device: str) -> None:
+    with pytest.raises(go.BoundsError) as info:
+        mid_kernel[N](go.array(_x()), go.array(_y()))
+        go.synchronize()
+    message = str(info.value)
+    assert f'File "{__file__}", line ' in message
+    assert under_caret(message) in ("x[k]", "y[k]"), message
+
+
 def _owned_launch(x: Any, y: go.Buffer[Any]) -> tuple[go.Buffer[Any], go.Buffer[Any] | None]:
     """``mid_kernel_owned[N](x, y)``, out of range for its last three items: (the one live
     handle to y's memory afterwards, the handle the launch returned or None if it raised)."""

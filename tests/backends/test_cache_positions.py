@@ -41,8 +41,8 @@ KERNEL = textwrap.dedent(
     @go.kernel
     def fill(y: BorrowMut[Array[f32]]) -> None:
         i = go.global_id(0)
-        y[i] = 1.0
-        helpers.put(y, i + 1, 2.0)
+        v = 2.0
+        helpers.put(y, i + 8, v)  # past the end for every work-item
 
     try:
         fill[8](go.zeros(8, go.f32))
