@@ -34,6 +34,7 @@ from gpuoff.runtime.host_values import (
     host_index,
     host_nbytes,
     shape_of,
+    shared_view,
 )
 from gpuoff.runtime.residency import Storage
 from gpuoff.runtime.tracebacks import entry_point
@@ -516,5 +517,7 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
 
 @entry_point
 def from_dlpack(obj: Any) -> Buffer[Any]:
-    """A buffer sharing the memory of a host DLPack producer (copied if not C-contiguous)."""
-    return asarray(np.from_dlpack(obj))
+    """A buffer sharing the memory of a host DLPack producer. Memory that cannot be shared as
+    it is (not C-contiguous, read-only, unaligned) is refused: a copy would lose the
+    kernel's writes to it. ``go.array(obj)`` copies; a launch takes such a tensor directly."""
+    return asarray(shared_view(obj))

@@ -20,6 +20,10 @@ class ShapeError(GpuoffError, ValueError):
     """A buffer constructor got a bad shape (not ints, a negative dimension, or ragged)."""
 
 
+class ShareError(GpuoffError, BufferError):
+    """Memory another library owns that gpuoff cannot share as it is (``go.from_dlpack``)."""
+
+
 class ViewError(GpuoffError, IndexError):
     """An index that cannot make a view (advanced indexing) or is not an index at all."""
 
@@ -84,3 +88,24 @@ def assignable(value: object, target: Any, dtype: np.dtype[Any]) -> np.ndarray[A
     if not fits:
         raise ShapeError(f"cannot assign a value of shape {new.shape} to {shape} elements")
     return new
+
+
+def shared_view(obj: Any) -> np.ndarray[Any, Any]:
+    """The NumPy view ``go.from_dlpack(obj)`` shares, or why it cannot: a ``DTypeError`` for a
+    dtype DLPack's NumPy import does not know (bfloat16), else a ``ShareError``. A strided or
+    read-only import used to become a copy, so the kernel's writes never reached the owner."""
+    try:
+        view = np.from_dlpack(obj)
+    except (BufferError, RuntimeError, TypeError, ValueError) as exc:
+        error = DTypeError if "dtype" in str(exc).lower() else ShareError
+        raise error(f"go.from_dlpack cannot share a {type(obj).__name__}: {exc}") from None
+    flags = view.flags
+    tests = ((flags.c_contiguous, "not C-contiguous"), (flags.writeable, "read-only"),
+             (flags.aligned, "unaligned"), (view.dtype.isnative, "of the other byte order"))
+    why = [text for ok, text in tests if not ok]
+    if why:
+        raise ShareError(
+            f"go.from_dlpack shares memory, and this {type(obj).__name__}'s is {', '.join(why)}: "
+            "go.array(x) makes a copy, and a launch takes it directly (copied in, and back)"
+        )
+    return view

@@ -245,7 +245,7 @@ class Kernel(Generic[P]):
         for a in args:
             if type(a) is Buffer:
                 key.append(a._key)
-            elif isinstance(a, np.ndarray):
+            elif isinstance(a, np.ndarray) or A.host_array_like(a):
                 args, host_arrays = self._wrap_all(decls, args)
                 key[1:] = [a._key if type(a) is Buffer else None for a in args]
                 break
@@ -261,7 +261,9 @@ class Kernel(Generic[P]):
     def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[
             tuple[Any, ...], list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]]:  # fmt: skip
         """``args`` with each NumPy array replaced by a buffer over it; (index, array,
-        buffer) of each."""
+        buffer) of each. Another library's host array (a PyTorch CPU tensor) is one too."""
+        args = tuple(A.host_view(self.__name__, d, a) if d.is_array and A.host_array_like(a)
+                     else a for d, a in zip(decls, args, strict=True))  # fmt: skip
         host_arrays = [
             (i, a, self._wrap_numpy(decls[i], a))
             for i, a in enumerate(args)

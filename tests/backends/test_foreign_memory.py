@@ -204,3 +204,44 @@ def test_owner_memory_moves_at_each_launch_on_a_device_with_its_own_memory(devic
     else:  # in at each launch (the owner may have written), back after each writing one
         assert s.transfers_to_device == 3 and s.transfers_to_host == 3
     assert (a == 4).all()
+
+
+# -- other libraries' arrays passed directly (SPEC §4): stand-ins with only the protocol ------
+
+
+class _Interface:
+    """An array from a library that exports only ``__array_interface__`` (as CuPy's host
+    arrays and many others do)."""
+
+    def __init__(self, a: np.ndarray[Any, Any]) -> None:
+        self.a = a
+
+    @property
+    def __array_interface__(self) -> dict[str, Any]:
+        return self.a.__array_interface__
+
+
+class _DLPack:
+    """An array from a library that exports only DLPack (as JAX's CPU arrays do)."""
+
+    def __init__(self, a: np.ndarray[Any, Any]) -> None:
+        self.a = a
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        return self.a.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return self.a.__dlpack_device__()
+
+
+@pytest.mark.parametrize("wrap", [_Interface, _DLPack])
+def test_another_librarys_array_is_a_numpy_argument(device: str, wrap: Any) -> None:
+    a = np.arange(6, dtype=np.float32)
+    inc[6](wrap(a))
+    assert a.tolist() == [float(k + 1) for k in range(6)]  # written back before returning
+    a[:] = 10
+    inc[6](wrap(a))
+    assert a.tolist() == [11.0] * 6
+    strided = np.zeros(12, np.float32)
+    inc[6](wrap(strided[::2]))  # a strided view: copied for the launch, and back
+    assert strided.tolist() == [1.0, 0.0] * 6

@@ -83,3 +83,45 @@ def test_torch_consumer_of_a_gpuoff_buffer(device: str) -> None:
     assert b.numpy().tolist() == [8.0] * 5
     go.synchronize()
     assert t.tolist() == [8.0] * 5
+
+
+# -- a tensor passed to a kernel directly (SPEC §4: any object with __dlpack__ may be passed) --
+# It was a LaunchTypeError ("got a Tensor"); now it is a NumPy argument over the tensor's
+# memory: in at the launch, back before the launch returns, strided or not.
+
+
+def test_a_tensor_passed_directly_is_written_and_read(device: str) -> None:
+    t = torch.arange(8, dtype=torch.float32)
+    add_one[8](t)
+    assert t.tolist() == [float(k + 1) for k in range(8)]  # the launch has returned: done
+    t.mul_(2)
+    out = go.zeros(8)
+    copy_into[8](t, out)
+    assert out.numpy().tolist() == [2.0 * (k + 1) for k in range(8)]
+
+
+def test_a_strided_tensor_passed_directly_gets_the_writes(device: str) -> None:
+    t = torch.zeros(4, 6)
+    col = t[:, 1]  # a column: strided, copied for the launch and back
+    set_value[4](col, 3.0)
+    assert t[:, 1].tolist() == [3.0] * 4 and float(t.sum()) == 12.0
+
+
+def test_tensors_that_cannot_be_viewed_are_launch_type_errors(device: str) -> None:
+    with pytest.raises(go.LaunchTypeError, match=r"parameter 'z' .*detach"):
+        add_one[4](torch.zeros(4, requires_grad=True))
+    with pytest.raises(go.LaunchTypeError, match=r"float64"):
+        add_one[4](torch.zeros(4, dtype=torch.float64))
+
+
+def test_from_dlpack_refuses_memory_it_cannot_share(device: str) -> None:
+    # a strided import used to be a private copy: the kernel's writes never reached t
+    t = torch.zeros(8)
+    with pytest.raises(go.GpuoffError, match="not C-contiguous: go.array") as info:
+        go.from_dlpack(t[::2])
+    assert isinstance(info.value, BufferError)
+    with pytest.raises(go.DTypeError, match="from_dlpack"):
+        go.from_dlpack(torch.zeros(4, dtype=torch.bfloat16))
+    b = go.array(t[::2])  # the copy, asked for
+    set_value[4](b, 1.0)
+    assert b.numpy().tolist() == [1.0] * 4 and float(t.sum()) == 0.0
