@@ -41,7 +41,7 @@ from codegen.cpu_state import (
     shared_value,
     type_bytes,
 )
-from codegen.llvm import I8, I64, llvm_type
+from codegen.llvm import I8, I64, llvm_type, memory_type, static_size
 from gpuoff.ir import nodes as n
 from gpuoff.ir.walk import walk_stmts
 
@@ -65,8 +65,8 @@ the whole batch at once."""
 def batch_parts(kernel: n.Function, ic: Interchange) -> list[Part] | None:
     """The kernel body split at its top-level grid-stride loops, or None when the kernel has
     none (or has a ``return``: the per-item "returned" flags are not kept per group)."""
-    if any(isinstance(s, n.Return) for s in walk_stmts(kernel.body)):
-        return None
+    if any(isinstance(s, n.Return) for s in walk_stmts(kernel.body)) or kernel.private:
+        return None  # (private arrays are kept per item of one group, not of a batch)
     parts: list[Part] = []
     run: list[n.Stmt] = []
     for s in kernel.body:
@@ -180,6 +180,10 @@ def fission_state(gs: GroupState, b: ll.IRBuilder, parts: list[Part] | None) -> 
             batch.active[id(w)] = item_array(b, I8, copies, "active.wi")
     else:
         shared_arrays(gs, b)
+        for pa in kernel.private:
+            elems = ll.Constant(I64, static_size(pa.type))
+            base = item_array(b, memory_type(pa.type.dtype), b.mul(count, elems), f"{pa.name}.wi")
+            gs.item_private[pa.name] = (base, count)
         for name in per_group:
             gs.uniform_slots[name] = fl.alloca(llvm_type(kernel.locals[name]), name=f"{name}.group")
         for name in per_item:

@@ -38,6 +38,7 @@ from codegen.cpu_state import (
     Scratch,
     counted_loop,
     group_geometry,
+    item_private_value,
     loop_slot,
 )
 from codegen.llvm import (
@@ -91,6 +92,10 @@ class _GroupEmitter:
         for name, arr in gs.wi_arrays.items():
             ty = llvm_type(fl.fn.locals[name])
             fl.slots[name] = gep(b, ty, arr, flat)
+        for pa in fl.fn.private:
+            if pa.name in gs.item_private:
+                base, count = gs.item_private[pa.name]
+                fl.arrays[pa.name] = item_private_value(b, pa.type, base, count, flat)
         fl.slots.update(gs.uniform_slots)
         for name, value in gs.remat.items():
             if name not in gs.remat_slots:

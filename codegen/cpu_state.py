@@ -33,8 +33,10 @@ from codegen.llvm import (
     llvm_type,
     memory_type,
     opaque_alloca,
+    static_array_value,
 )
 from gpuoff.ir import nodes as n
+from gpuoff.ir import types as t
 
 MAX_BATCH = 64
 """Most groups in one batch (per-group scalars live in arrays of this length)."""
@@ -107,6 +109,8 @@ class GroupState:
     remat: dict[str, n.Expr] = field(default_factory=dict)  # locals recomputed in each region
     group_uniform: set[str] = field(default_factory=set)  # locals kept once per group
     batch: Batch | None = None  # groups run in batches (cpu_batch.new_batch)
+    # private arrays kept per item, element e of item j at e * count + j: (base, count)
+    item_private: dict[str, tuple[ll.Value, ll.Value]] = field(default_factory=dict)
     # -- written by cpu_groups while it lowers ------------------------------------------------
     rows: RowRecord | None = None  # row error state (cpu_checks.make_row_record), at the start
     group_loops: list[tuple[ll.Block, ll.Block]] = field(default_factory=list)  # (cont., break)
@@ -189,12 +193,17 @@ def group_geometry(b: ll.IRBuilder, geo: GroupGeometry, g: ll.Value) -> None:
 
 def shared_value(sa: n.SharedArray, ptr: ll.Value) -> ArrayValue:
     """Shared array ``sa`` stored at ``ptr`` (C order, static shape)."""
-    shape = list(sa.type.static_shape or ())
-    strides = [1] * len(shape)
-    for d in range(len(shape) - 2, -1, -1):
-        strides[d] = strides[d + 1] * shape[d + 1]
-    return ArrayValue(sa.type, ptr, [ll.Constant(I64, s) for s in shape],
-                      [ll.Constant(I64, s) for s in strides])  # fmt: skip
+    return static_array_value(sa.type, ptr)
+
+
+def item_private_value(b: ll.IRBuilder, at: t.ArrayType, base: ll.Value, count: ll.Value,
+                       flat: ll.Value) -> ArrayValue:  # fmt: skip
+    """Item ``flat``'s copy of a private array kept for ``count`` items, element ``e`` of item
+    ``j`` at ``e * count + j``: the items of a work-item loop then read and write one element
+    at consecutive addresses (vector loads and stores)."""
+    whole = static_array_value(at, base)
+    strides: list[ll.Value] = [b.mul(s, count, flags=["nsw"]) for s in whole.strides]
+    return ArrayValue(at, gep(b, memory_type(at.dtype), base, flat), whole.shape, strides)
 
 
 class Scratch:
@@ -331,5 +340,6 @@ def enter_group(st: GroupState, j: ll.Value) -> None:
 __all__ = [
     "MAX_BATCH", "Batch", "GroupGeometry", "GroupLowering",
     "GroupState", "RowRecord", "Scratch", "counted_loop", "enter_group", "group_geometry",
-    "item_array", "loop_slot", "shared_value", "thread_private", "type_bytes",
+    "item_array", "item_private_value", "loop_slot", "shared_value", "thread_private",
+    "type_bytes",
 ]  # fmt: skip

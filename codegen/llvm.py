@@ -84,6 +84,8 @@ from codegen.llvm_base import (
     llvm_type,
     memory_type,
     opaque_alloca,
+    static_array_value,
+    static_size,
 )
 from codegen.llvm_ops import default_math, lower_expr
 from codegen.llvm_stmt import lower_stmt
@@ -346,10 +348,16 @@ class FunctionLowerer:
         return opaque_alloca(ab, ty, count, name)
 
     def declare_locals(self, alloca_block: ll.Block, scalars: dict[str, ll.Value]) -> None:
-        """Create allocas for locals and scalar params (params stored at the current point)."""
+        """Create allocas for locals, scalar params (params stored at the current point) and
+        private arrays (SROA keeps them in registers where every index is a constant)."""
         self.alloca_block = alloca_block
         for name, st in self.fn.locals.items():
             self.slots[name] = self.alloca(llvm_type(st), name=name)
+        for pa in self.fn.private:
+            size = static_size(pa.type)
+            ptr = self.alloca(ll.ArrayType(memory_type(pa.type.dtype), size), name=pa.name)
+            ptr.align = max(pa.type.dtype.itemsize, 4)
+            self.arrays[pa.name] = static_array_value(pa.type, ptr)
         for name, value in scalars.items():
             slot = self.alloca(value.type, name=name)
             self.builder.store(value, slot)
@@ -452,5 +460,6 @@ def flush_error_record(builder: ll.IRBuilder, rec: ll.Value, err: ll.Value) -> N
 __all__ = [
     "I1", "I8", "I32", "I64", "LLVM_LOCK", "PTR", "WI_SLOTS", "ArrayValue", "FunctionLowerer",
     "ModuleLowerer", "Target", "alloca_block", "const", "derived_strides", "flush_error_record",
-    "gep", "llvm_type", "memory_type", "new_error_record", "opaque_alloca",
+    "gep", "llvm_type", "memory_type", "new_error_record", "opaque_alloca", "static_array_value",
+    "static_size",
 ]  # fmt: skip

@@ -68,6 +68,24 @@ class ArrayValue:
     strides: list[ll.Value]
 
 
+def static_size(at: t.ArrayType) -> int:
+    """Elements of a shared or private array (its static shape's product)."""
+    size = 1
+    for d in at.static_shape or ():
+        size *= d
+    return size
+
+
+def static_array_value(at: t.ArrayType, ptr: ll.Value) -> ArrayValue:
+    """A shared or private array of static shape stored at ``ptr`` in C order."""
+    shape = list(at.static_shape or ())
+    strides = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    return ArrayValue(at, ptr, [ll.Constant(I64, s) for s in shape],
+                      [ll.Constant(I64, s) for s in strides])  # fmt: skip
+
+
 def gep(builder: ll.IRBuilder, elem: ll.Type, ptr: ll.Value, index: ll.Value) -> ll.Value:
     """``getelementptr elem, ptr, index`` (opaque pointers)."""
     g = builder.gep(ptr, [index], source_etype=elem)
@@ -207,5 +225,5 @@ class Lowering(Protocol):
 __all__ = [
     "I1", "I8", "I32", "I64", "LLVM_LOCK", "PTR", "WI_SLOTS", "ArrayValue", "Lowering",
     "ModuleLowering", "alloca_block", "const", "derived_strides", "gep", "llvm_type",
-    "memory_type", "opaque_alloca",
+    "memory_type", "opaque_alloca", "static_array_value", "static_size",
 ]  # fmt: skip

@@ -36,8 +36,8 @@ def _store(fl: Lowering, s: n.Stmt) -> None:
     b = fl.builder
     mem = store_value(fl, arr.type.dtype, value)
     align = arr.type.dtype.itemsize
-    if not fl.side_effects:
-        return
+    if not fl.side_effects and arr.type.space is not t.AddressSpace.PRIVATE:
+        return  # (a replay redoes private stores: gpuoff.ir.replay)
     if ok is None:
         b.store(mem, ptr, align=align)
         return

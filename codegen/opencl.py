@@ -320,7 +320,8 @@ class _FunctionWriter:
             taken.add(self.names[p.name])
             if isinstance(p.type, ArrayType):
                 self.arrays[p.name] = p.type
-        for s in fn.shared:
+        owned: list[n.SharedArray | n.PrivateArray] = [*fn.shared, *fn.private]
+        for s in owned:
             self.names[s.name] = c_identifier(s.name, taken)
             taken.add(self.names[s.name])
             self.arrays[s.name] = s.type
@@ -351,7 +352,8 @@ class _FunctionWriter:
 
     def _array_decl(self, p_name: str, t: ArrayType) -> list[str]:
         c = self.names[p_name]
-        space = "__local" if t.space is AddressSpace.SHARED else "__global"
+        space = {AddressSpace.SHARED: "__local", AddressSpace.PRIVATE: "__private"}.get(
+            t.space, "__global")
         const = "const " if t.access is Access.BORROW and t.space is AddressSpace.GLOBAL else ""
         restrict = " restrict" if self.fn.is_kernel else ""
         out = [f"{space} {const}{memory_ctype(t.dtype)}*{restrict} {c}"]
@@ -500,6 +502,16 @@ class _FunctionWriter:
                 self.lines.append("#endif")
             if self.hidden[fn.name].err:
                 self.emit(f"{ERR_ARG} += {ERR_SLOT_ARG} * {ERR_LEN};  /* this launch's record */")
+        for pa in fn.private:
+            # (no initialiser: the front end stores every element before reading it)
+            c = self.names[pa.name]
+            shape = pa.type.static_shape or (1,)
+            size = 1
+            for e in shape:
+                size *= e
+            self.emit(f"{memory_ctype(pa.type.dtype)} {c}[{size}];")
+            for d, e in enumerate(shape):
+                self.emit(f"const long {c}_shape{d} = {e};")
         for p in fn.params:
             c = self.names[p.name]
             if isinstance(p.type, ArrayType) and fn.is_kernel:

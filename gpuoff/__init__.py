@@ -24,7 +24,8 @@ _PUBLIC: dict[str, tuple[str, str]] = {
         "Array", "Borrow", "BorrowMut", "DeviceFunction", "Owned", "atomic_add", "atomic_and",
         "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max", "atomic_min",
         "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "f16", "f32", "f64",
-        "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64", "local_id",
+        "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64", "local_array",
+        "local_id",
         "local_size", "num_groups", "shared", "u8", "u16", "u32", "u64", "unsafe",
     )},
     **{name: ("gpuoff.lang_math", name) for name in (

@@ -372,6 +372,15 @@ def shared(shape: int | tuple[int, ...], dtype: type[DT]) -> BorrowMut[Array[DT]
     raise _outside_kernel("go.shared")
 
 
+def local_array(shape: int | tuple[int, ...], dtype: type[DT]) -> BorrowMut[Array[DT]]:
+    """Allocate an array private to the work-item, zeroed, with a compile-time constant
+    shape (CUDA's ``float b[N]``, Numba's ``cuda.local.array``). It lives in registers where
+    every index is a constant after unrolling, else in the work-item's private memory; at most
+    ``gpuoff.ir.types.PRIVATE_BYTES_LIMIT`` bytes per work-item. ``[0.0] * N`` with a constant
+    ``N`` is the same, its dtype the join of its items and of what is stored into it."""
+    raise _outside_kernel("go.local_array")
+
+
 def atomic_add(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
     """Atomically ``array[index] += value``; returns the old value."""
     raise _outside_kernel("go.atomic_add")

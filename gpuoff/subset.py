@@ -25,9 +25,11 @@ LANG_MODULE = "gpuoff.lang"
 # --------------------------------------------------------------------------------------------
 
 BUILTIN_CALLS: tuple[str, ...] = ("abs", "bool", "float", "int", "len", "max", "min", "pow",
-                                  "range", "round")  # fmt: skip
-"""Python builtins kernels accept (``range`` only as a ``for`` loop's iterable; ``round`` with
-one argument, halves to even, giving an int as in Python)."""
+                                  "range", "round", "sum", "enumerate", "zip",
+                                  "reversed")  # fmt: skip
+"""Python builtins kernels accept (``range``, ``enumerate``, ``zip`` and ``reversed`` only as a
+``for`` loop's iterable; ``sum`` of a tuple; ``round`` with one argument, halves to even,
+giving an int as in Python)."""
 
 _C99_MATH = (
     "sqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
@@ -97,8 +99,9 @@ ATOMICS: dict[str, str] = {
 }  # fmt: skip
 """Atomic read-modify-write functions in ``gpuoff.lang`` (CUDA's names) -> IR operation."""
 
-SPECIAL_CALLS: tuple[str, ...] = ("barrier", "shared")
-"""Other callables of ``gpuoff.lang`` (a statement, and a declaration ``s = go.shared(...)``)."""
+SPECIAL_CALLS: tuple[str, ...] = ("barrier", "shared", "local_array")
+"""Other callables of ``gpuoff.lang`` (a statement, and the declarations ``s = go.shared(...)``
+and ``b = go.local_array(...)``)."""
 
 UNSAFE = "unsafe"
 """``gpuoff.lang.unsafe``: only as ``with go.unsafe():``, the one escape hatch from the race
@@ -159,7 +162,6 @@ CONSTRUCT_NAMES: dict[type[ast.AST], str] = {
     ast.DictComp: "dict comprehension",
     ast.GeneratorExp: "generator expression",
     ast.List: "list literal",
-    ast.Tuple: "tuple value",
     ast.Dict: "dict literal",
     ast.Set: "set literal",
     ast.Starred: "starred expression (*x)",
@@ -191,7 +193,7 @@ CONSTRUCT_NAMES: dict[type[ast.AST], str] = {
 
 FOR_ELSE = "for ... else"
 WHILE_ELSE = "while ... else"
-FOR_NOT_RANGE = "a for loop over anything but range(...)"
+FOR_NOT_RANGE = "a for loop over anything but range(...) or a tuple"
 
 
 def comparison_name(op: str) -> str:
@@ -204,8 +206,9 @@ def comparison_name(op: str) -> str:
 # --------------------------------------------------------------------------------------------
 
 CALL_HINT = (
-    "only gpuoff intrinsics, math functions, the builtins abs, bool, float, int, len, max, min,"
-    " pow, range and round, and @go.func device functions can be called"
+    "only gpuoff intrinsics, math functions, the builtins "
+    f"{', '.join(sorted(BUILTIN_CALLS)[:-1])} and {sorted(BUILTIN_CALLS)[-1]}, and @go.func "
+    "device functions can be called"
 )
 """The explanation after ``calling X is not supported in kernels``."""
 

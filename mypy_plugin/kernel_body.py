@@ -97,11 +97,11 @@ UNSUPPORTED_NODES: dict[type[Node], type[ast.AST]] = {
     AssertStmt: ast.Assert, DelStmt: ast.Delete, GlobalDecl: ast.Global,
     NonlocalDecl: ast.Nonlocal, Import: ast.Import, ImportFrom: ast.ImportFrom,
     ImportAll: ast.ImportFrom, MatchStmt: ast.Match, LambdaExpr: ast.Lambda,
-    ListExpr: ast.List, DictExpr: ast.Dict, SetExpr: ast.Set, TupleExpr: ast.Tuple,
+    ListExpr: ast.List, DictExpr: ast.Dict, SetExpr: ast.Set,
     ListComprehension: ast.ListComp, SetComprehension: ast.SetComp,
     DictionaryComprehension: ast.DictComp, GeneratorExpr: ast.GeneratorExp,
     YieldExpr: ast.Yield, YieldFromExpr: ast.YieldFrom, AwaitExpr: ast.Await,
-    StarExpr: ast.Starred, SliceExpr: ast.Slice, AssignmentExpr: ast.NamedExpr,
+    SliceExpr: ast.Slice, AssignmentExpr: ast.NamedExpr,
 }  # fmt: skip
 
 ACCEPTED_CALLS = W.accepted_callees()
@@ -110,7 +110,10 @@ ARRAY_ARGUMENT_CALLS = frozenset({"builtins.len", *(f"{W.LANG_MODULE}.{n}" for n
 """Builtins and intrinsics that take an array itself as (first) argument."""
 SHARED = f"{W.LANG_MODULE}.shared"
 UNSAFE = f"{W.LANG_MODULE}.{W.UNSAFE}"
-RANGE = "builtins.range"
+LOCAL_ARRAY = f"{W.LANG_MODULE}.local_array"
+ITERATORS = frozenset({"builtins.range", "builtins.enumerate", "builtins.zip",
+                       "builtins.reversed"})  # fmt: skip
+"""Callees a ``for`` loop may iterate over besides a tuple (``for dx, dy in OFFSETS``)."""
 
 
 def construct_message(node: Node) -> str | None:
@@ -130,6 +133,25 @@ def _is_scalar_constant(t: Type | None) -> bool:
         return name in ("builtins.int", "builtins.float", "builtins.bool") or (
             p.type.has_base(f"{W.LANG_MODULE}.DType") or p.type.has_base("numpy.generic"))
     return p is None  # unknown: let the front end decide
+
+
+def _is_constant(t: Type | None) -> bool:
+    """A number, or a tuple or list of constants (a captured ``NEIGHBOURS``)."""
+    p = get_proper_type(t) if t is not None else None
+    if isinstance(p, TupleType):
+        return all(_is_constant(item) for item in p.items)
+    if isinstance(p, Instance) and p.type.fullname in ("builtins.tuple", "builtins.list"):
+        return all(_is_constant(a) for a in p.args)
+    return _is_scalar_constant(t)
+
+
+def _is_private_decl(e: Expression) -> bool:
+    """``[0.0] * N``, ``N * [0.0]``, ``[a, b, c]`` or ``go.local_array(...)``."""
+    if isinstance(e, ListExpr):
+        return True
+    if isinstance(e, OpExpr) and e.op == "*":
+        return isinstance(e.left, ListExpr) or isinstance(e.right, ListExpr)
+    return isinstance(e, CallExpr) and _fullname(e.callee) == LOCAL_ARRAY
 
 
 def _type_name(t: Type | None) -> str:
@@ -225,26 +247,26 @@ class BodyChecker:
     def assignment(self, s: AssignmentStmt) -> None:
         rvalue = s.rvalue
         for lv in s.lvalues:
-            if isinstance(lv, TupleExpr | ListExpr):
-                for item in lv.items:
-                    if not isinstance(item, NameExpr):
-                        self.fail(unsupported_message(W.NESTED_UNPACKING), item)
-                if isinstance(rvalue, TupleExpr) and len(rvalue.items) == len(lv.items):
-                    for item in rvalue.items:
-                        self.value(item)
-                    return
-                if (isinstance(rvalue, MemberExpr) and rvalue.name == "shape"
-                        and self.is_array(rvalue.expr)):  # fmt: skip
-                    return  # rows, cols = x.shape
-            elif isinstance(lv, MemberExpr):
+            if isinstance(lv, MemberExpr):
                 self.fail(W.ATTRIBUTE_ASSIGNMENT, lv)
             else:
                 self.target(lv)
-        if isinstance(rvalue, CallExpr) and _fullname(rvalue.callee) == SHARED:
+        declares = _is_private_decl(rvalue) or (
+            isinstance(rvalue, CallExpr) and _fullname(rvalue.callee) == SHARED)
+        if declares:
             for lv in s.lvalues:
                 if isinstance(lv, NameExpr) and isinstance(lv.node, Var):
                     self.arrays.add(lv.node)
+        if isinstance(rvalue, CallExpr) and _fullname(rvalue.callee) in (SHARED, LOCAL_ARRAY):
             return  # s = go.shared(shape, dtype): a declaration
+        if _is_private_decl(rvalue):  # b = [0.0] * N: a private array; its items are values
+            lists = [x for x in (rvalue, getattr(rvalue, "left", None),
+                                 getattr(rvalue, "right", None)) if isinstance(x, ListExpr)]
+            for item in (x for lst in lists for x in lst.items):
+                self.value(item)
+            if isinstance(rvalue, OpExpr):
+                self.value(rvalue.right if isinstance(rvalue.left, ListExpr) else rvalue.left)
+            return
         self.value(rvalue)
 
     def target(self, lv: Expression) -> None:
@@ -252,18 +274,24 @@ class BodyChecker:
             self.index(lv)
         elif isinstance(lv, NameExpr) and isinstance(lv.node, Var):
             self.locals.add(lv.node)
+        elif isinstance(lv, TupleExpr | ListExpr):  # a, (b, c), *rest = ...
+            for item in lv.items:
+                self.target(item)
+        elif isinstance(lv, StarExpr):
+            self.target(lv.expr)
+        elif isinstance(lv, MemberExpr):
+            self.fail(W.ATTRIBUTE_ASSIGNMENT, lv)
 
     def for_loop(self, s: ForStmt) -> None:
-        if not isinstance(s.index, NameExpr):
-            self.fail(W.FOR_TARGET, s.index)
-        elif isinstance(s.index.node, Var):
-            self.locals.add(s.index.node)
+        self.target(s.index)
         it = s.expr
-        if isinstance(it, CallExpr) and _fullname(it.callee) == RANGE:
+        if isinstance(it, CallExpr) and _fullname(it.callee) in ITERATORS:
             for a in it.args:
-                self.value(a)
-        else:
+                self.value(a)  # (range's bounds, or the tuples enumerate/zip/reversed take)
+        elif self.is_array(it):
             self.fail(unsupported_message(W.FOR_NOT_RANGE), it)
+        else:
+            self.value(it)  # a tuple: the loop is unrolled (the front end checks its kind)
         self.block(s.body)
         if s.else_body is not None and s.else_body.body:
             self.fail(unsupported_message(W.FOR_ELSE), s.else_body.body[0])
@@ -290,7 +318,7 @@ class BodyChecker:
             self.value(e.right)
         elif isinstance(e, ComparisonExpr):
             for op in e.operators:
-                if op in ("is", "is not", "in", "not in"):
+                if op in ("is", "is not"):
                     self.fail(unsupported_message(W.comparison_name(op)), e)
             for operand in e.operands:
                 self.value(operand)
@@ -307,6 +335,8 @@ class BodyChecker:
             elif isinstance(e, ListExpr | SetExpr | TupleExpr):
                 for item in e.items:
                     self.value(item)
+            elif isinstance(e, StarExpr):  # (*t, 1): a tuple's items
+                self.value(e.expr)
 
     def name(self, e: NameExpr) -> None:
         node = e.node
@@ -315,15 +345,13 @@ class BodyChecker:
         elif isinstance(node, Var):
             if self.is_array(e):
                 self.fail(W.array_as_scalar_message(e.name), e)
-            elif e.kind == GDEF and not _is_scalar_constant(node.type):
+            elif e.kind == GDEF and not _is_constant(node.type):
                 what = f"a value of type {_type_name(node.type)!r}"
                 self.fail(W.unusable_value_message(e.name, what), e)
 
     def member(self, e: MemberExpr) -> None:
         if self.is_array(e.expr):
-            if e.name == "shape":
-                self.fail(W.shape_index_message(describe(e.expr, self.api)), e)
-            elif e.name not in W.ARRAY_ATTRIBUTES:
+            if e.name not in W.ARRAY_ATTRIBUTES:  # (x.shape is a tuple)
                 self.fail(W.array_attribute_message(e.name, describe(e.expr, self.api)), e)
         elif isinstance(e.expr, NameExpr) and not isinstance(e.expr.node, MypyFile | TypeInfo):
             base = e.expr.node
@@ -343,11 +371,23 @@ class BodyChecker:
                 else:
                     self.value(item)
             return
-        if isinstance(base, MemberExpr) or (isinstance(base, NameExpr) and base.kind == GDEF):
+        constant = isinstance(base, NameExpr) and base.kind == GDEF and isinstance(
+            base.node, Var) and _is_constant(base.node.type)  # a captured tuple: TAPS[0]
+        if not constant and (isinstance(base, MemberExpr) and not self._shape(base) or (
+                isinstance(base, NameExpr) and base.kind == GDEF)):
             self.fail(W.index_not_array_message(describe(base, self.api)), e)
-        else:
+        elif not constant:
             self.value(base)
-        self.value(e.index)
+        items = e.index.items if isinstance(e.index, TupleExpr) else [e.index]
+        for item in items:  # a tuple's slice t[1:] is fine
+            if isinstance(item, SliceExpr):
+                for part in (item.begin_index, item.end_index, item.stride):
+                    self.value(part)
+            else:
+                self.value(item)
+
+    def _shape(self, e: MemberExpr) -> bool:
+        return e.name == "shape" and self.is_array(e.expr)
 
     # -- calls --------------------------------------------------------------------------------
 
@@ -385,7 +425,7 @@ class BodyChecker:
                 for item in a.items:  # go.atomic_add(f, (i, 0), v): one index per dimension
                     self.value(item)
                 continue
-            if name == SHARED:
+            if name in (SHARED, LOCAL_ARRAY):
                 continue
             self.value(a)
 

@@ -16,6 +16,7 @@ from mypy.types import (
     CallableType,
     Instance,
     NoneType,
+    TupleType,
     Type,
     TypeOfAny,
     UnboundType,
@@ -54,9 +55,24 @@ def _unwritten(t: Type | None) -> bool:
     return isinstance(t, UnboundType) and not t.args
 
 
-def parameter_problem(typ: Type, written: Type | None) -> str | None:
-    """Why the front end refuses a parameter annotated ``typ`` (None: it accepts it)."""
+def _scalar_tuple(p: object) -> bool:
+    """``tuple[f32, f32]``, ``tuple[f32, tuple[i32, i32]]``, ``tuple[f32, ...]``: what a
+    device function's tuple parameter may be declared as."""
+    if isinstance(p, TupleType):
+        return all(_is_scalar(i) or _scalar_tuple(i)
+                   for i in (get_proper_type(t) for t in p.items))  # fmt: skip
+    if isinstance(p, Instance) and p.type.fullname == "builtins.tuple" and p.args:
+        item = get_proper_type(p.args[0])
+        return _is_scalar(item) or _scalar_tuple(item)
+    return False
+
+
+def parameter_problem(typ: Type, written: Type | None, device: bool = False) -> str | None:
+    """Why the front end refuses a parameter annotated ``typ`` (None: it accepts it); a
+    device function's may also be a tuple of scalars."""
     p = get_proper_type(typ)
+    if device and _scalar_tuple(p):
+        return None
     if isinstance(p, AnyType) and p.type_of_any == TypeOfAny.unannotated:
         return W.NO_ANNOTATION
     if isinstance(p, Instance) and p.type.fullname in WRAPPERS:
@@ -93,7 +109,7 @@ def check_signature(api: TypeChecker, func: FuncDef, kernel: bool) -> None:
             reason: str | None = W.PLAIN_POSITIONAL
         else:
             w = written_args[k] if k < len(written_args) else None
-            reason = parameter_problem(sig.arg_types[k], w)
+            reason = parameter_problem(sig.arg_types[k], w, device=not kernel)
         if reason is None:
             continue
         var = arg.variable.name

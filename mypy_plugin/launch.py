@@ -173,6 +173,8 @@ def _named(api: TypeChecker, name: str, args: list[Type]) -> Instance | None:
 def _widened(api: TypeChecker, t: Type) -> Type:
     """What a launch accepts for a parameter declared ``t`` (SPEC §2), beyond ``t`` itself."""
     p = get_proper_type(t)
+    if isinstance(p, TupleType):  # a device function's tuple parameter: each item widened
+        return p.copy_modified(items=[_widened(api, item) for item in p.items])
     name = p.type.fullname if isinstance(p, Instance) else ""
     anything = AnyType(TypeOfAny.special_form)
     extra: list[Type | None] = []

@@ -25,13 +25,14 @@ from typing import Any, ClassVar, NoReturn, Protocol
 from gpuoff.errors import CompileError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.diagnostics import unsupported
-from gpuoff.frontend.irutil import Val, cast
+from gpuoff.frontend.irutil import TupleShape, TupleVal, Val, Value, cast, rebuild, shape_leaves
 from gpuoff.frontend.resolve import Env
 from gpuoff.frontend.source import SourceInfo
 from gpuoff.frontend.typing_rules import TypingError, VType
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
 from gpuoff.lang import DeviceFunction
+from gpuoff.ownership import Access
 
 RESERVED_PREFIX = "_gpuoff_"
 """Names the front end invents (temporaries, renamed parameters) start with this."""
@@ -39,6 +40,16 @@ TEMP_PREFIX = RESERVED_PREFIX + "t"
 ARG_PREFIX = RESERVED_PREFIX + "arg_"
 INFER = object()
 """``FuncSpec.declared_return`` when the return type is inferred from the ``return``s."""
+
+
+def private_type(info: PrivateInfo) -> T.ArrayType:
+    """The IR type of a private array."""
+    return T.ArrayType(info.elem.type, len(info.shape), True, T.AddressSpace.PRIVATE,
+                       Access.BORROW_MUT, info.shape)  # fmt: skip
+
+
+def _arity(shape: TupleShape) -> str:
+    return f"{len(shape)} value{'s' if len(shape) != 1 else ''}"
 
 
 class Untyped(Exception):
@@ -73,7 +84,69 @@ class FuncSpec:
     display_name: str
     is_kernel: bool
     params: tuple[tuple[str, T.ScalarType | T.ArrayType], ...]
-    declared_return: object  # ScalarType, None (returns nothing) or INFER
+    declared_return: object  # ScalarType, a tuple of them, None (returns nothing) or INFER
+    tuple_params: Mapping[str, TupleShape] = field(default_factory=dict)
+    """Parameters that take a tuple: their items are the scalar ``params`` named
+    ``ARG_PREFIX + name + ".0"`` and so on (``irutil.shape_leaves``)."""
+
+
+RType = VType | tuple["RType", ...]
+"""A function's result type: a scalar's, or a tuple of them (nested like the tuple)."""
+
+
+def join_result(old: RType | None, new: RType, what: str) -> RType:
+    """The join (R9) of two result types; a ``TypingError`` when their structure differs."""
+    if old is None:
+        return new
+    if isinstance(old, VType) and isinstance(new, VType):
+        return R.join(old, new, what)
+    if isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
+        return tuple(join_result(a, b, what) for a, b in zip(old, new, strict=True))
+    raise TypingError(f"{what} is {result_text(old)} in one place and {result_text(new)} in "
+                      "another")  # fmt: skip
+
+
+def result_text(rt: object) -> str:
+    """How a message names a result type (an ``RType`` or a declared ``ScalarType``/tuple)."""
+    if isinstance(rt, VType | T.ScalarType):
+        return "a bool" if (rt.type if isinstance(rt, VType) else rt).is_bool else "a number"
+    if isinstance(rt, tuple):
+        return f"a tuple of {len(rt)} values"
+    return str(rt)
+
+
+def flat_results(results: tuple[RType, ...]) -> list[VType]:
+    """The scalar items of a tuple result type, depth first."""
+    out: list[VType] = []
+    for r in results:
+        out.extend(flat_results(r) if isinstance(r, tuple) else [r])
+    return out
+
+
+def result_shape(results: tuple[RType, ...]) -> TupleShape:
+    """The structure of a tuple result type."""
+    return tuple(result_shape(r) if isinstance(r, tuple) else None for r in results)
+
+
+def out_param(k: int) -> str:
+    """The name of a device function's ``k``-th out-array (item ``k`` of its tuple result)."""
+    return f"{RESERVED_PREFIX}out{k}"
+
+
+def out_type(st: T.ScalarType) -> T.ArrayType:
+    """The type of an out-array: one private element."""
+    return T.ArrayType(st, 1, True, T.AddressSpace.PRIVATE, Access.BORROW_MUT, (1,))
+
+
+@dataclass(frozen=True)
+class PrivateInfo:
+    """A private array a function declares: its shape, its element type (the dtype given to
+    ``go.local_array``, or the join of what a list's literal holds and what is stored into
+    it) and whether that type was given."""
+
+    shape: tuple[int, ...]
+    elem: VType
+    declared: bool
 
 
 @dataclass
@@ -82,28 +155,44 @@ class PassTypes:
 
     locals: dict[str, VType] = field(default_factory=dict)
     declared: dict[str, T.ScalarType] = field(default_factory=dict)
-    returns: VType | None = None
+    returns: RType | None = None
     bare_return: bool = False
+    tuples: dict[str, TupleShape] = field(default_factory=dict)  # tuple locals' structure
+    private: dict[str, PrivateInfo] = field(default_factory=dict)
 
     def merged(self, other: PassTypes) -> PassTypes:
-        out = PassTypes(dict(self.locals), dict(self.declared), self.returns, self.bare_return)
+        out = PassTypes(dict(self.locals), dict(self.declared), self.returns, self.bare_return,
+                        dict(self.tuples), dict(self.private))  # fmt: skip
         out.bare_return |= other.bare_return
         for name, vt in other.locals.items():
             out.locals[name] = R.join(out.locals.get(name), vt)
         out.declared.update(other.declared)
+        out.tuples.update(other.tuples)
+        for name, info in other.private.items():
+            old = out.private.get(name)
+            elem = info.elem if old is None or info.declared else R.join(old.elem, info.elem)
+            out.private[name] = PrivateInfo(info.shape, elem, info.declared)
         if other.returns is not None:
-            out.returns = R.join(out.returns, other.returns, "the function's return value")
+            out.returns = join_result(out.returns, other.returns, "the function's return value")
         return out
 
 
 @dataclass(frozen=True)
 class DeviceSig:
-    """A lowered device-function specialisation as its callers see it."""
+    """A lowered device-function specialisation as its callers see it: its IR parameters
+    (a tuple argument as one scalar parameter per item), its scalar result, or its tuple
+    result (``results``, returned through one private one-element out-array per item, the
+    last IR parameters: ``out_params``)."""
 
     ir_name: str
     params: tuple[tuple[str, T.ScalarType | T.ArrayType], ...]
     return_type: T.ScalarType | None
     weak_return: bool = False
+    results: tuple[RType, ...] | None = None
+    out_params: tuple[T.ArrayType, ...] = ()
+    has_barrier: bool = False
+    """It reaches a barrier (itself or through its callees): ``ir.inline`` inlines it, so
+    each call is a statement of its own."""
 
 
 class ModuleContext(Protocol):
@@ -115,15 +204,16 @@ class ModuleContext(Protocol):
 
     def add_check(
         self, function: str, array: str, ndim: int, filename: str, line: int, col: int,
-        source: str,
+        source: str, shape: tuple[int, ...] | None = None,
     ) -> int:  # fmt: skip
-        """Register a bounds-checked access site; returns its 1-based id."""
+        """Register a bounds-checked access site; returns its 1-based id (``shape``: the
+        array's static shape, if it has one)."""
         ...
 
     def specialize(
         self,
         fn: DeviceFunction[Any, Any],
-        args: Sequence[Val | N.ArrayRef],
+        args: Sequence[Value | N.ArrayRef],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,
@@ -134,6 +224,8 @@ class ModuleContext(Protocol):
 
 ExprHandler = Callable[["Lowerer", Any], Val]
 """Lowers one expression construct; the second argument is the ``ast`` node of that class."""
+ValueHandler = Callable[["Lowerer", Any], Value]
+"""Lowers a construct that may give a tuple (``Lowerer.value``)."""
 StmtHandler = Callable[["Lowerer", Any], list[N.Stmt]]
 """Lowers one statement construct to zero or more IR statements."""
 
@@ -148,6 +240,8 @@ class Lowerer:
 
     EXPRS: ClassVar[Mapping[type[ast.expr], ExprHandler]]
     """The expression constructs: ``ast`` class -> handler. A class missing is refused."""
+    VALUES: ClassVar[Mapping[type[ast.expr], ValueHandler]]
+    """Constructs that may give a tuple: ``ast`` class -> handler, tried before ``EXPRS``."""
     STMTS: ClassVar[Mapping[type[ast.stmt], StmtHandler]]
     """The statement constructs: ``ast`` class -> handler. A class missing is refused."""
 
@@ -171,20 +265,56 @@ class Lowerer:
         # assigned yet is an error; a loop counts everything its body assigns, so a
         # loop-carried variable is never rejected). assign_local and stmts' if/while/for.
         self.maybe_assigned: set[str] = set()
+        # Statements a construct needs run before the statement it is part of (a call of a
+        # device function returning a tuple); ``block`` emits them. ``hoist_ban`` names the
+        # place being lowered when that is impossible (a ``while`` condition, an ``and``).
+        self.pre: list[N.Stmt] = []
+        self.hoist_ban: str | None = None
+        self.private: dict[str, N.PrivateArray] = {}  # declared this pass (arrays.py)
+        self.out_arrays = 0  # call sites' out-arrays of tuple results made so far (calls)
+        # Unrolled loops (``loops``): names bound to a constant in the copy being lowered, and
+        # per enclosing unrolled loop (loop depth of its body, its ``break`` flag).
+        self.unrolled: dict[str, int] = {}
+        self.unroll_breaks: list[tuple[int, str]] = []
         for name, t in spec.params:
             if isinstance(t, T.ArrayType):
                 self.arrays[name] = N.ArrayRef(name, t)
             else:
                 self.scalars[name] = t
+        # Private arrays of earlier passes are arrays from the start (a loop may use one
+        # above its declaration).
+        for name, info in prev.private.items():
+            self.arrays[name] = N.ArrayRef(name, private_type(info))
 
     # -- dispatch ----------------------------------------------------------------------------
 
-    def expr(self, node: ast.expr) -> Val:
-        """Lower an expression by its construct's handler."""
+    def value(self, node: ast.expr) -> Value:
+        """Lower an expression that may give a tuple."""
+        vhandler = self.VALUES.get(type(node))
+        if vhandler is not None:
+            return vhandler(self, node)
         handler = self.EXPRS.get(type(node))
         if handler is None:
             raise unsupported(self.src, node)
         return handler(self, node)
+
+    def expr(self, node: ast.expr) -> Val:
+        """Lower an expression that must give a scalar."""
+        v = self.value(node)
+        if isinstance(v, TupleVal):
+            self.fail(node, f"{ast.unparse(node)!r} is a tuple of {len(v.items)} values, "
+                            "used where a number is needed; index it (t[0]) or unpack it "
+                            "(a, b = t)")  # fmt: skip
+        return v
+
+    def hoist(self, stmts: list[N.Stmt], node: ast.AST,
+              what: str = "a device function that returns a tuple") -> None:  # fmt: skip
+        """Run ``stmts`` before the statement being lowered (``what``: the call, for the
+        message where that is impossible)."""
+        if self.hoist_ban is not None:
+            self.fail(node, f"a call of {what} cannot stand in {self.hoist_ban}; assign its "
+                            "result to a variable first")  # fmt: skip
+        self.pre.extend(stmts)
 
     def stmt(self, node: ast.stmt) -> list[N.Stmt]:
         """Lower a statement by its construct's handler."""
@@ -197,12 +327,21 @@ class Lowerer:
         """Lower a statement list (a statement reading a not-yet-typed local is skipped in
         the non-final passes; the final pass reports it)."""
         out: list[N.Stmt] = []
-        for s in stmts:
-            try:
-                out.extend(self.stmt(s))
-            except Untyped:
-                if self.final:
-                    raise
+        outer, ban = self.pre, self.hoist_ban
+        self.hoist_ban = None
+        try:
+            for s in stmts:
+                self.pre = []
+                try:
+                    lowered = self.stmt(s)
+                except Untyped:
+                    if self.final:
+                        raise
+                    continue
+                out.extend(self.pre)
+                out.extend(lowered)
+        finally:
+            self.pre, self.hoist_ban = outer, ban
         return tuple(out)
 
     # -- diagnostics -------------------------------------------------------------------------
@@ -226,7 +365,8 @@ class Lowerer:
     # -- locals ------------------------------------------------------------------------------
 
     def is_local(self, name: str) -> bool:
-        return name in self.spec.source.local_names
+        # (a tuple parameter is a tuple local, set from its items' parameters: function.run)
+        return name in self.spec.source.local_names or name in self.spec.tuple_params
 
     def param_ir_name(self, name: str) -> str:
         """The IR name of a scalar parameter (renamed if the body assigns to it)."""
@@ -245,17 +385,56 @@ class Lowerer:
             self.fail(node, f"local variable {name!r} is used before it is assigned")
         return Val(N.Var(vt.type, name, loc=self.loc(node)), vt.weak)
 
-    def assign_local(self, name: str, value: Val, node: ast.AST) -> N.Assign:
-        """Record ``name = value`` (type join, divergence) and build the ``Assign``."""
+    def tuple_shape(self, name: str) -> TupleShape | None:
+        """The structure of the tuple local ``name``, or None if it holds no tuple."""
+        return self.cur.tuples.get(name) or self.prev.tuples.get(name)
+
+    def assign_value(self, name: str, value: Value, node: ast.AST) -> list[N.Stmt]:
+        """``name = value`` for a scalar or a tuple (one IR local per scalar item)."""
+        if isinstance(value, Val):
+            return [self.assign_local(name, value, node)]
         if name in self.arrays:
             self.fail(node, f"cannot assign to {name!r}: it is an array")
+        shape = value.shape
+        old = self.tuple_shape(name)
+        if old is None and self.local_type(name) is not None:
+            self.fail(node, f"variable {name!r} holds a number elsewhere; it cannot also hold "
+                            "a tuple")  # fmt: skip
+        if old is not None and old != shape:
+            self.fail(node, f"variable {name!r} holds a tuple of {_arity(old)} here "
+                            f"and of {_arity(shape)} elsewhere; a tuple variable keeps its "
+                            "length")  # fmt: skip
+        self.cur.tuples[name] = shape
+        out = [self.assign_local(leaf, v, node, item_of=name)
+               for leaf, v in zip(shape_leaves(shape, name), value.leaves(), strict=True)]
+        self.maybe_assigned.add(name)
+        return list(out)
+
+    def read_tuple(self, name: str, node: ast.AST) -> TupleVal:
+        """The tuple local ``name``."""
+        shape = self.tuple_shape(name)
+        assert shape is not None
+        if self.final and name not in self.maybe_assigned:
+            self.fail(node, f"local variable {name!r} is used before it is assigned")
+        leaves = [self.read_local(leaf, node) for leaf in shape_leaves(shape, name)]
+        return rebuild(shape, leaves)
+
+    def assign_local(self, name: str, value: Val, node: ast.AST, item_of: str = "") -> N.Assign:
+        """Record ``name = value`` (type join, divergence) and build the ``Assign``
+        (``item_of``: the tuple local whose item ``name`` is)."""
+        if name in self.arrays:
+            self.fail(node, f"cannot assign to {name!r}: it is an array")
+        if not item_of and self.tuple_shape(name) is not None:
+            self.fail(node, f"variable {name!r} holds a tuple elsewhere; it cannot also hold "
+                            "a number")  # fmt: skip
         if name.startswith(RESERVED_PREFIX):
             self.fail(node, f"names starting with {RESERVED_PREFIX!r} are reserved in kernels")
         if name in self.cur.declared:
             target = self.cur.declared[name]
         else:
-            joined = self.rule(node, lambda: R.join(self.local_type(name), value.vtype,
-                                                    f"variable {name!r}"))  # fmt: skip
+            what = f"item {name.removeprefix(item_of)} of {item_of!r}" if item_of else \
+                f"variable {name!r}"  # fmt: skip
+            joined = self.rule(node, lambda: R.join(self.local_type(name), value.vtype, what))
             self.cur.locals[name] = R.join(self.cur.locals.get(name), joined)
             final_vt = self.prev.locals.get(name) if self.final else None
             target = (final_vt or joined).type
@@ -286,5 +465,5 @@ class Lowerer:
         text = self.src.line_text(getattr(node, "lineno", 1)).strip()
         return self.ctx.add_check(
             self.spec.display_name, array.name, array.type.ndim, self.src.filename,
-            loc.line, loc.col, text,
+            loc.line, loc.col, text, array.type.static_shape,
         )  # fmt: skip

@@ -13,7 +13,15 @@ from typing import Any
 
 from gpuoff import subset as W
 from gpuoff.frontend import typing_rules as R
-from gpuoff.frontend.base import ExprHandler, Lowerer
+from gpuoff.frontend.base import (
+    RESERVED_PREFIX,
+    DeviceSig,
+    ExprHandler,
+    Lowerer,
+    ValueHandler,
+    flat_results,
+    result_shape,
+)
 from gpuoff.frontend.exprs import (
     array_of,
     binop,
@@ -24,7 +32,7 @@ from gpuoff.frontend.exprs import (
     static_int,
     static_value,
 )
-from gpuoff.frontend.irutil import Val, truth
+from gpuoff.frontend.irutil import TupleVal, Val, Value, const, rebuild, truth
 from gpuoff.frontend.resolve import (
     Resolved,
     describe,
@@ -46,14 +54,16 @@ class _Default:
 
 
 _CAST_BUILTINS = {"int": T.i64, "float": T.f64}
-def _call(lw: Lowerer, node: ast.Call) -> Val:
+def _call(lw: Lowerer, node: ast.Call) -> Value:
     v = call(lw, node, as_stmt=False)
     assert v is not None
     return v
 
 
-def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Val | None:
-    """Lower a call; ``None`` only for a device function returning nothing (``as_stmt``)."""
+def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Value | None:
+    """Lower a call; ``None`` only for a device function returning nothing (``as_stmt``).
+    A device function returning a tuple runs before the statement (``Lowerer.hoist``) and
+    gives a tuple of loads from its out-arrays."""
     for a in node.args:
         if isinstance(a, ast.Starred):
             lw.fail(a, W.STARRED_ARGUMENTS)
@@ -134,9 +144,20 @@ def _builtin(lw: Lowerer, node: ast.Call, name: str) -> Val:
     if name == "len":
         _nargs(lw, node, 1, "len()")
         array = array_of(lw, node.args[0])
-        if array is None:
-            lw.fail(node.args[0], "len() is only supported on arrays")
-        return shape_of(lw, array, 0, node)
+        if array is not None:
+            return shape_of(lw, array, 0, node)
+        v = lw.value(node.args[0])
+        if not isinstance(v, TupleVal):
+            lw.fail(node.args[0], "len() is only supported on arrays and tuples")
+        return constant(lw, len(v.items), node)
+    if name in ("min", "max", "sum") and len(node.args) in (1, 2) and not (
+        name != "sum" and len(node.args) == 2
+    ):
+        over = lw.value(node.args[0])
+        if isinstance(over, TupleVal):
+            return _reduce(lw, node, name, over)
+        if name == "sum":
+            lw.fail(node.args[0], "sum() in kernels adds the items of a tuple")
     if name == "round":
         return _round(lw, node)
     if name == "abs":
@@ -147,13 +168,35 @@ def _builtin(lw: Lowerer, node: ast.Call, name: str) -> Val:
         return binop(lw, "pow", lw.expr(node.args[0]), lw.expr(node.args[1]), node)
     if name in ("min", "max"):
         if len(node.args) < 2:
-            lw.fail(node, f"{name}() in kernels takes two or more numbers")
+            lw.fail(node, f"{name}() in kernels takes two or more numbers, or one tuple")
         args = [lw.expr(a) for a in node.args]
         acc = math(lw, node, name, args[:2], False)
         for extra in args[2:]:
             acc = math(lw, node, name, [acc, extra], False)
         return acc
-    lw.fail(node, "range() can only be used as the iterable of a for loop")
+    if name == "sum":
+        lw.fail(node, "sum() in kernels adds the items of a tuple: sum(t) or sum(t, start)")
+    lw.fail(node, f"{name}() can only be used as the iterable of a for loop")
+
+
+def _reduce(lw: Lowerer, node: ast.Call, name: str, over: TupleVal) -> Val:
+    """``min(t)``, ``max(t)``, ``sum(t)`` and ``sum(t, start)`` of a tuple, item by item."""
+    items: list[Val] = []
+    for item in over.items:
+        if isinstance(item, TupleVal):
+            lw.fail(node.args[0], f"{name}() of a tuple of tuples is not supported in kernels")
+        items.append(item)
+    if name == "sum":
+        acc = lw.expr(node.args[1]) if len(node.args) == 2 else constant(lw, 0, node)
+        for item in items:
+            acc = binop(lw, "add", acc, item, node)
+        return acc
+    if not items:
+        lw.fail(node.args[0], f"{name}() of an empty tuple")
+    acc = items[0]
+    for item in items[1:]:
+        acc = math(lw, node, name, [acc, item], False)
+    return acc
 
 
 def _round(lw: Lowerer, node: ast.Call) -> Val:
@@ -209,6 +252,10 @@ def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Val:
         arr_node, idx_node, val_node = node.args
         cmp_node = None
     array = writable_array(lw, arr_node, f"go.atomic_{op}()")
+    if array.type.space is T.AddressSpace.PRIVATE:
+        lw.fail(arr_node, f"go.atomic_{op}() works on global and shared arrays; "
+                          f"{array.name!r} is a private array, which only this work-item "
+                          "sees: update it with an ordinary assignment")  # fmt: skip
     lw.rule(node, lambda: R.atomic(op, array.type.dtype))
     fake = ast.Subscript(value=arr_node, slice=idx_node, ctx=ast.Load())
     ast.copy_location(fake, idx_node)
@@ -221,34 +268,82 @@ def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Val:
                            loc=lw.loc(node)))  # fmt: skip
 
 
-def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> Val | None:
+def _default(lw: Lowerer, value: object, node: ast.AST) -> Value:
+    """A parameter's default value (a number, or a tuple of them)."""
+    if isinstance(value, tuple):
+        return TupleVal(tuple(_default(lw, v, node) for v in value))
+    return constant(lw, value, node)
+
+
+def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> Value | None:
     fn = res.value
     assert isinstance(fn, DeviceFunction)
     arg_nodes = _bind(lw, node, fn)
-    args: list[Val | N.ArrayRef] = []
+    args: list[Value | N.ArrayRef] = []
     for a_node in arg_nodes:
         if isinstance(a_node, _Default):
-            args.append(constant(lw, a_node.value, node))
+            args.append(_default(lw, a_node.value, node))
             continue
         array = array_of(lw, a_node)
-        args.append(array if array is not None else lw.expr(a_node))
+        args.append(array if array is not None else lw.value(a_node))
     where = [n if isinstance(n, ast.expr) else node for n in arg_nodes]
     callee = lw.ctx.specialize(fn, args, where, node, lw.src)
-    _check_aliasing(lw, fn.__name__, args, where, callee.params)
+    # A tuple argument is one IR argument per scalar item.
+    flat: list[Val | N.ArrayRef] = []
+    flat_where: list[ast.expr] = []
+    for arg, at in zip(args, where, strict=True):
+        items = arg.leaves() if isinstance(arg, TupleVal) else [arg]
+        flat += items
+        flat_where += [at] * len(items)
+    _check_aliasing(lw, fn.__name__, flat, flat_where, callee.params)
     ir_args: list[N.Expr | N.ArrayRef] = []
-    for arg, arg_node, (pname, ptype) in zip(args, where, callee.params, strict=True):
+    for arg, arg_node, (pname, ptype) in zip(flat, flat_where, callee.params, strict=True):
         if isinstance(arg, N.ArrayRef):
             ir_args.append(arg)
         else:
             assert isinstance(ptype, T.ScalarType), pname
             ir_args.append(lw.coerce(arg, ptype, arg_node))
+    if callee.results is not None:
+        return _tuple_result(lw, node, callee, ir_args)
     if callee.return_type is None and not as_stmt:
         lw.fail(node, f"device function {fn.__name__!r} returns nothing; its call cannot "
                       "be used as a value")  # fmt: skip
     rtype = callee.return_type or T.boolean
     call = N.Call(rtype, callee.ir_name, tuple(ir_args), loc=lw.loc(node),
                   unsafe=lw.unsafe_depth > 0)  # fmt: skip
+    if callee.has_barrier and not as_stmt:
+        # A statement of its own (``ir.inline`` expands it), run before this one.
+        tmp_assign, tmp = lw.new_temp(call, node)
+        lw.hoist([tmp_assign], node, f"device function {fn.__name__!r}, which reaches a barrier,")
+        return Val(tmp, callee.weak_return)
     return Val(call, callee.weak_return)
+
+
+def _tuple_result(
+    lw: Lowerer, node: ast.Call, callee: DeviceSig, ir_args: list[N.Expr | N.ArrayRef]
+) -> TupleVal:
+    """Call a device function that returns a tuple: each item comes back through a private
+    one-element array of this call site (CUDA's ``float &call, float &put`` out-parameters,
+    which LLVM keeps in registers once the call is inlined)."""
+    assert callee.results is not None
+    loc = lw.loc(node)
+    outs: list[N.ArrayRef] = []
+    for at in callee.out_params:
+        name = f"{RESERVED_PREFIX}ret{lw.out_arrays}"
+        lw.out_arrays += 1
+        ref = N.ArrayRef(name, at, loc=loc)
+        lw.private[name] = N.PrivateArray(name, at, loc=loc)
+        lw.arrays[name] = ref
+        outs.append(ref)
+    call = N.Call(T.boolean, callee.ir_name, (*ir_args, *outs), loc=loc,
+                  unsafe=lw.unsafe_depth > 0)  # fmt: skip
+    lw.hoist([N.ExprStmt(call, loc=loc)], node)
+    zero = (const(0, T.INDEX, loc),)
+    leaves: list[Val] = []
+    for ref, vt in zip(outs, flat_results(callee.results), strict=True):
+        leaves.append(Val(N.Load(ref.type.dtype, ref, zero, None, loc=loc), vt.weak))
+    return rebuild(result_shape(callee.results), leaves)
+
 
 
 def _check_aliasing(
@@ -339,6 +434,10 @@ def is_local_scalar_assigned(lw: Lowerer, name: str) -> bool:
 
 
 TABLE: dict[type[ast.expr], ExprHandler] = {
-    ast.Call: _call,
+    ast.Call: lambda lw, node: lw.expr(node),  # (VALUES has calls: they may give tuples)
 }
 """The call construct, for the walker's expression table."""
+VALUES: dict[type[ast.expr], ValueHandler] = {
+    ast.Call: _call,
+}
+"""Calls may give tuples (a device function's result): ``Lowerer.VALUES``."""

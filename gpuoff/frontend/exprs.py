@@ -17,7 +17,7 @@ from gpuoff.errors import IndexCountError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import ExprHandler, Lowerer
 from gpuoff.frontend.diagnostics import unsupported
-from gpuoff.frontend.irutil import Val, const, fold_binary, has_effects, truth
+from gpuoff.frontend.irutil import Val, Value, const, fold_binary, has_effects, truth
 from gpuoff.frontend.resolve import MISSING, Resolved, classify, describe
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
@@ -74,6 +74,8 @@ def static_value(lw: Lowerer, node: ast.expr) -> object:
     and integer arithmetic on them); ``MISSING`` if it is not one."""
     if isinstance(node, ast.Constant):
         return node.value
+    if isinstance(node, ast.Name) and node.id in lw.unrolled:
+        return lw.unrolled[node.id]  # the variable of an unrolled loop (``loops``)
     if isinstance(node, ast.Tuple):
         items = [static_value(lw, e) for e in node.elts]
         return MISSING if MISSING in items else tuple(items)
@@ -92,12 +94,18 @@ def static_value(lw: Lowerer, node: ast.expr) -> object:
         except (ZeroDivisionError, ValueError, OverflowError):
             return MISSING  # x // 0, 1 << -1: not a constant; lowered (and reported) later
         return value if isinstance(value, int) and value.bit_length() <= 64 else MISSING
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        fn = static(lw, node.func)
+        if fn is not None and fn.kind == "builtin" and fn.name == "len":
+            over = static_value(lw, node.args[0])  # len(TAPS) of a captured tuple
+            return len(over) if isinstance(over, tuple | list) else MISSING
+        return MISSING
     res = static(lw, node) if isinstance(node, ast.Name | ast.Attribute) else None
     if res is not None and res.kind == "const":
         return res.value
     if res is not None and res.kind == "dtype":
         return res.value
-    if res is not None and isinstance(res.value, tuple):
+    if res is not None and isinstance(res.value, tuple | list):
         return res.value
     return MISSING
 
@@ -218,7 +226,11 @@ def indices(lw: Lowerer, node: ast.Subscript, array: N.ArrayRef) -> tuple[N.Expr
 
 def load(lw: Lowerer, node: ast.Subscript, array: N.ArrayRef, idx: tuple[N.Expr, ...]) -> Val:
     check = lw.add_check(node, array)
-    return Val(N.Load(array.type.dtype, array, idx, check, loc=lw.loc(node)))
+    # An element of a private list that holds only Python numbers so far is weak, as a
+    # local holding one is (R9): ``b = [0.0] * 4`` later filled with f32 values reads as f32.
+    info = lw.cur.private.get(array.name) or lw.prev.private.get(array.name)
+    weak = info is not None and not info.declared and info.elem.weak
+    return Val(N.Load(array.type.dtype, array, idx, check, loc=lw.loc(node)), weak)
 
 
 def _subscript(lw: Lowerer, node: ast.Subscript) -> Val:
@@ -289,41 +301,69 @@ def _boolop(lw: Lowerer, node: ast.BoolOp) -> Val:
     op = "and" if isinstance(node.op, ast.And) else "or"
     acc = truth(lw.expr(node.values[0]).expr)
     for value in node.values[1:]:
-        rhs = truth(lw.expr(value).expr)
+        rhs = truth(conditional(lw, value, f"the right operand of '{op}'").expr)
         acc = N.Logical(T.boolean, op, acc, rhs, loc=lw.loc(node))
     return Val(acc)
+
+
+def conditional(lw: Lowerer, node: ast.expr, where: str) -> Val:
+    """A scalar operand evaluated only sometimes (``where`` says which): nothing may be
+    hoisted out of it (``Lowerer.hoist``)."""
+    ban, lw.hoist_ban = lw.hoist_ban, lw.hoist_ban or where
+    try:
+        return lw.expr(node)
+    finally:
+        lw.hoist_ban = ban
+
+
+def conditional_value(lw: Lowerer, node: ast.expr, where: str) -> Value:
+    """``conditional`` for an operand that may be a tuple."""
+    ban, lw.hoist_ban = lw.hoist_ban, lw.hoist_ban or where
+    try:
+        return lw.value(node)
+    finally:
+        lw.hoist_ban = ban
 
 
 def _compare(lw: Lowerer, node: ast.Compare) -> Val:
     for cmp in node.ops:
         if type(cmp) not in CMPOPS:
-            raise unsupported(lw.src, node, W.comparison_name(_cmp_name(cmp)))
+            raise unsupported(lw.src, node, W.comparison_name(cmp_name(cmp)))
     operands = [lw.expr(node.left)] + [lw.expr(c) for c in node.comparators]
     if any(has_effects(v.expr) for v in operands[1:-1]):
         lw.fail(node, "a chained comparison whose middle operand calls a function is not "
                       "supported; assign it to a variable first")  # fmt: skip
     result: N.Expr | None = None
     for k, cmp in enumerate(node.ops):
-        op = CMPOPS[type(cmp)]
-        lhs, rhs = operands[k], operands[k + 1]
-        vt: R.VType = lw.rule(node, lambda: R.compare(lhs.vtype, rhs.vtype))  # noqa: B023
-        if vt.type.is_int and not all(_fits(v, vt.type) for v in (lhs, rhs)):
-            # NumPy 2 compares with an out-of-range Python int exactly (u8 < 300 is
-            # True): compare in i64, which holds every value of both sides. A Python-int
-            # local (``v = 300; x[i] < v``) follows the same rule as the literal: its
-            # value is only known at run time, so it is never narrowed.
-            vt = R.VType(T.i64)
-        a, b = lw.coerce(lhs, vt.type, node), lw.coerce(rhs, vt.type, node)
-        c = N.Compare(T.boolean, op, a, b, loc=lw.loc(node))
+        c = compare_pair(lw, node, CMPOPS[type(cmp)], operands[k], operands[k + 1])
         result = c if result is None else N.Logical(T.boolean, "and", result, c,
                                                     loc=lw.loc(node))  # fmt: skip
     assert result is not None
     return Val(result)
 
 
+def compare_pair(lw: Lowerer, node: ast.AST, op: str, lhs: Val, rhs: Val) -> N.Expr:
+    """``lhs op rhs`` for two scalars (R7)."""
+    vt: R.VType = lw.rule(node, lambda: R.compare(lhs.vtype, rhs.vtype))
+    if vt.type.is_int and not all(_fits(v, vt.type) for v in (lhs, rhs)):
+        # NumPy 2 compares with an out-of-range Python int exactly (u8 < 300 is True):
+        # compare in i64, which holds every value of both sides. A Python-int local
+        # (``v = 300; x[i] < v``) follows the same rule as the literal: its value is only
+        # known at run time, so it is never narrowed.
+        vt = R.VType(T.i64)
+    a, b = lw.coerce(lhs, vt.type, node), lw.coerce(rhs, vt.type, node)
+    return N.Compare(T.boolean, op, a, b, loc=lw.loc(node))
+
+
 def _ifexp(lw: Lowerer, node: ast.IfExp) -> Val:
     cond = truth(lw.expr(node.test).expr)
-    a, b = lw.expr(node.body), lw.expr(node.orelse)
+    a = conditional(lw, node.body, "a conditional expression's branch")
+    b = conditional(lw, node.orelse, "a conditional expression's branch")
+    return select(lw, node, cond, a, b)
+
+
+def select(lw: Lowerer, node: ast.IfExp, cond: N.Expr, a: Val, b: Val) -> Val:
+    """``a if cond else b`` (the common type of the two, R1-R3)."""
     vt: R.VType = lw.rule(node, lambda: R.select(a.vtype, b.vtype))
     return Val(
         N.Select(vt.type, cond, lw.coerce(a, vt.type, node.body),
@@ -343,7 +383,7 @@ def _fits(v: Val, t: T.ScalarType) -> bool:
     return not t.is_int or t == T.i64
 
 
-def _cmp_name(op: ast.cmpop) -> str:
+def cmp_name(op: ast.cmpop) -> str:
     return {ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}.get(
         type(op), type(op).__name__
     )

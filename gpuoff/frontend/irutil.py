@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -23,6 +24,59 @@ class Val(NamedTuple):
     @property
     def vtype(self) -> VType:
         return VType(self.expr.type, self.weak)
+
+
+@dataclass(frozen=True)
+class TupleVal:
+    """A tuple value during lowering (tuples never reach the IR): its items, each a scalar
+    ``Val`` or a nested ``TupleVal``. Locals holding tuples are one IR local per scalar item;
+    device functions take them as one parameter per item and return them through private
+    out-arrays."""
+
+    items: tuple[Val | TupleVal, ...]
+
+    def leaves(self) -> list[Val]:
+        """The scalar items, depth first."""
+        out: list[Val] = []
+        for item in self.items:
+            out.extend(item.leaves() if isinstance(item, TupleVal) else [item])
+        return out
+
+    @property
+    def shape(self) -> TupleShape:
+        return tuple(item.shape if isinstance(item, TupleVal) else None for item in self.items)
+
+
+TupleShape = tuple["TupleShape | None", ...]
+"""The structure of a tuple: per item ``None`` (a scalar) or the item's own shape."""
+
+Value = Val | TupleVal
+"""What a value-producing construct gives: a scalar or a tuple."""
+
+
+def shape_leaves(shape: TupleShape, prefix: str) -> list[str]:
+    """Names ``prefix.0``, ``prefix.1.0``, ... of the scalar items of a tuple of ``shape``."""
+    out: list[str] = []
+    for k, item in enumerate(shape):
+        name = f"{prefix}.{k}"
+        out.extend(shape_leaves(item, name) if item is not None else [name])
+    return out
+
+
+def rebuild(shape: TupleShape, leaves: list[Val]) -> TupleVal:
+    """The tuple of ``shape`` whose scalar items are ``leaves`` (depth first)."""
+    it = iter(leaves)
+
+    def build(sh: TupleShape) -> TupleVal:
+        return TupleVal(tuple(build(x) if x is not None else next(it) for x in sh))
+
+    return build(shape)
+
+
+def shape_text(shape: TupleShape) -> str:
+    """``(_, (_, _))``: a tuple's structure as the user would see it."""
+    inner = ", ".join("_" if x is None else shape_text(x) for x in shape)
+    return f"({inner},)" if len(shape) == 1 else f"({inner})"
 
 
 def const_value(value: int | float | bool, t: T.ScalarType) -> int | float | bool:

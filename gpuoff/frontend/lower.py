@@ -5,19 +5,32 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from gpuoff import lang
 from gpuoff.errors import CompileError, LaunchTypeError
+from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.barriers import check_barriers
-from gpuoff.frontend.base import INFER, DeviceSig, FnSource, FuncSpec, assigned_names
+from gpuoff.frontend.base import (
+    ARG_PREFIX,
+    INFER,
+    DeviceSig,
+    FnSource,
+    FuncSpec,
+    RType,
+    assigned_names,
+    flat_results,
+    result_shape,
+)
 from gpuoff.frontend.function import lower_function
-from gpuoff.frontend.irutil import Val
+from gpuoff.frontend.irutil import TupleShape, TupleVal, Val, Value, shape_leaves
 from gpuoff.frontend.resolve import Env
 from gpuoff.frontend.signature import (
     AnnotationError,
     ParamDecl,
+    evaluate_annotation,
     parse_signature,
     raw_annotations,
     resolve_param,
@@ -28,6 +41,7 @@ from gpuoff.frontend.signature import (
 from gpuoff.frontend.source import SourceInfo, load_source
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
+from gpuoff.ir.inline import inline_barrier_functions, reaches_barrier
 from gpuoff.ownership import borrow_pass_message
 from gpuoff.subset import KERNEL_RETURN_ANNOTATION, device_parameter_message, recursion_message
 
@@ -38,7 +52,7 @@ def _tag(t: ParamType) -> str:
     if isinstance(t, T.ScalarType):
         return t.name
     layout = "c" if t.contiguous else "a"
-    space = "s" if t.space is T.AddressSpace.SHARED else ""
+    space = {T.AddressSpace.SHARED: "s", T.AddressSpace.PRIVATE: "p"}.get(t.space, "")
     mode = "w" if t.access.writes else "r"
     return f"A{t.ndim}{t.dtype.name}{layout}{mode}{space}"
 
@@ -46,7 +60,7 @@ def _tag(t: ParamType) -> str:
 def mangle(name: str, params: Sequence[ParamType]) -> str:
     """The IR name of a device-function specialisation: ``helper__f32_f32``; an array is
     ``A<ndim><dtype>`` then ``c``/``a`` (contiguous or not), ``r``/``w`` (read-only or
-    writable) and ``s`` for shared memory: ``row_sum__A2f32cr_i64``."""
+    writable) and ``s`` for shared, ``p`` for private memory: ``row_sum__A2f32cr_i64``."""
     return f"{name}__" + "_".join(_tag(t) for t in params)
 
 
@@ -59,7 +73,7 @@ class ModuleBuilder:
         self.fastmath = fastmath
         self.checks: list[N.BoundsCheck] = []
         self.functions: list[N.Function] = []
-        self.sigs: dict[tuple[int, tuple[ParamType, ...]], DeviceSig] = {}
+        self.sigs: dict[tuple[int, tuple[tuple[str, ParamType], ...]], DeviceSig] = {}
         self.in_progress: list[object] = []
         self.sources: dict[int, FnSource] = {}
         self.names: dict[str, object] = {}
@@ -75,13 +89,12 @@ class ModuleBuilder:
 
     def add_check(
         self, function: str, array: str, ndim: int, filename: str, line: int, col: int,
-        source: str,
+        source: str, shape: tuple[int, ...] | None = None,
     ) -> int:  # fmt: skip
         """Register a bounds-checked access site; returns its 1-based id."""
         check_id = len(self.checks) + 1
-        self.checks.append(
-            N.BoundsCheck(check_id, function, array, ndim, filename, line, col, source)
-        )
+        self.checks.append(N.BoundsCheck(check_id, function, array, ndim, filename, line, col,
+                                         source, shape=shape))  # fmt: skip
         return check_id
 
     def unique_name(self, name: str, owner: object) -> str:
@@ -95,7 +108,7 @@ class ModuleBuilder:
     def specialize(
         self,
         fn: lang.DeviceFunction[Any, Any],
-        args: Sequence[Val | N.ArrayRef],
+        args: Sequence[Value | N.ArrayRef],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,
@@ -112,28 +125,47 @@ class ModuleBuilder:
                 f"device function {fn.__name__!r} takes {len(raw)} argument(s), got {len(args)}",
             ) from None
         params: list[tuple[str, ParamType]] = []
+        tuple_params: dict[str, TupleShape] = {}
         for k, ((name, ann, kind), arg) in enumerate(zip(raw, args, strict=True)):
+            where = f"parameter {name!r} of {fn.__name__!r}"
+            tuple_ann = _tuple_annotation(evaluate_annotation(pyfunc, ann))
+            if tuple_ann is not None:
+                leaves = _tuple_param(tuple_ann, arg, where, caller, arg_nodes[k])
+                assert isinstance(arg, TupleVal)
+                tuple_params[name] = arg.shape
+                names = shape_leaves(arg.shape, ARG_PREFIX + name)
+                params += list(zip(names, leaves, strict=True))
+                continue
+            if isinstance(arg, TupleVal):
+                raise caller.error(arg_nodes[k], f"{where} is not a tuple, got a tuple of "
+                                                 f"{len(arg.items)} values") from None
             decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
             params.append((name, _param_type(decl, arg, fn.__name__, caller, arg_nodes[k])))
-        key = (id(pyfunc), tuple(t for _, t in params))
+        types = tuple(t for _, t in params)
+        key = (id(pyfunc), tuple(params))
         sig = self.sigs.get(key)
         if sig is not None:
             return sig
         spec = FuncSpec(
             fsrc,
-            self.unique_name(mangle(fn.__name__, key[1]), key),
+            self.unique_name(mangle(fn.__name__, types), key),
             fn.__name__,
             False,
             tuple(params),
             _declared_return(fsrc, pyfunc),
+            tuple_params,
         )
         self.in_progress.append(pyfunc)
         try:
-            func, weak = lower_function(self, spec)
+            func, weak, results = lower_function(self, spec)
         finally:
             self.in_progress.pop()
         self.functions.append(func)  # after its own callees: callees come first
-        sig = DeviceSig(spec.ir_name, spec.params, func.return_type, weak)
+        n_out = len(flat_results(results)) if results is not None else 0
+        outs = tuple(p.type for p in func.params[len(func.params) - n_out:]) if n_out else ()
+        barrier = spec.ir_name in reaches_barrier(N.Module(func, tuple(self.functions)))
+        sig = DeviceSig(spec.ir_name, spec.params, func.return_type, weak, results,
+                        outs, barrier)  # type: ignore[arg-type]
         self.sigs[key] = sig
         return sig
 
@@ -147,6 +179,26 @@ class ModuleBuilder:
             args = fsrc.src.tree.args.args
             at: ast.AST = args[k] if k < len(args) else fsrc.src.tree
             raise fsrc.src.error(at, device_parameter_message(name, fname, str(exc))) from None
+
+
+def _tuple_param(ann: tuple[object, ...], arg: Value | N.ArrayRef, where: str,
+                 caller: SourceInfo, node: ast.expr) -> list[T.ScalarType]:  # fmt: skip
+    """The scalar parameters a tuple argument becomes, one per item: of the annotation's
+    types (``tuple[f32, f32]``, ``tuple[f32, ...]``) or, for a bare ``tuple``, the
+    argument's own."""
+    if not isinstance(arg, TupleVal):
+        got = f"array {arg.name!r}" if isinstance(arg, N.ArrayRef) else "a number"
+        raise caller.error(node, f"{where} is a tuple, got {got}") from None
+    if not ann:
+        return [v.vtype.type for v in arg.leaves()]
+    if len(ann) == 2 and ann[1] is Ellipsis:
+        ann = (ann[0],) * len(arg.items)
+    want = _strong(ann)
+    assert isinstance(want, tuple)
+    if arg.shape != result_shape(want):
+        raise caller.error(node, f"{where} is a tuple of {len(ann)} values, got one of "
+                                 f"{len(arg.items)}") from None
+    return [vt.type for vt in flat_results(want)]
 
 
 def _param_type(
@@ -184,12 +236,40 @@ def _declared_return(fsrc: FnSource, pyfunc: Callable[..., Any]) -> object:
     if ann is None or ann is type(None):
         return None
     t = scalar_of(ann)
-    if t is None:
+    if t is not None:
+        return t
+    result = _tuple_annotation(ann)
+    if result is None or any(r is Ellipsis for r in result):
         at = fsrc.src.tree.returns or fsrc.src.tree
         raise fsrc.src.error(
-            at, "a device function returns a scalar type (go.f32, int, ...) or nothing"
-        ) from None
-    return t
+            at, "a device function returns a scalar type (go.f32, int, ...), a tuple of "
+                "them (tuple[go.f32, go.f32]) or nothing"
+        ) from None  # fmt: skip
+    return _strong(result)
+
+
+def _tuple_annotation(ann: object) -> tuple[object, ...] | None:
+    """``tuple[f32, tuple[i32, i32]]`` -> (f32, (i32, i32)); ``tuple[f32, ...]`` ->
+    (f32, Ellipsis); bare ``tuple`` -> (); None when ``ann`` is not a tuple of scalars."""
+    if ann is tuple or ann is typing.Tuple:  # noqa: UP006 - the user may write either
+        return ()
+    if typing.get_origin(ann) is not tuple:
+        return None
+    out: list[object] = []
+    for a in typing.get_args(ann):
+        t = scalar_of(a)
+        inner = None if t is not None or a is Ellipsis else _tuple_annotation(a)
+        if t is None and a is not Ellipsis and (inner is None or not inner):
+            return None
+        out.append(t if t is not None else Ellipsis if a is Ellipsis else inner)
+    if Ellipsis in out and (len(out) != 2 or out[1] is not Ellipsis):
+        return None
+    return tuple(out)
+
+
+def _strong(result: tuple[object, ...]) -> RType:
+    return tuple(_strong(r) if isinstance(r, tuple) else R.VType(r)  # type: ignore[arg-type]
+                 for r in result)  # fmt: skip
 
 
 _EMPTY = inspect.Signature.empty
@@ -214,6 +294,33 @@ def _kernel_params(
                                   f"got {t}")  # fmt: skip
         out.append((d.name, t))
     return tuple(out)
+
+
+def _check_private(module: N.Module, ctx: ModuleBuilder) -> None:
+    """One work-item's private arrays (its kernel's and every device function's: a bound of
+    what one call chain holds) fit ``PRIVATE_BYTES_LIMIT``; else a ``CompileError`` at the
+    largest declaration."""
+    found = [(fn, pa) for fn in (module.kernel, *module.functions) for pa in fn.private]
+    sizes = [_nbytes(pa.type) for _, pa in found]
+    total = sum(sizes)
+    if total <= T.PRIVATE_BYTES_LIMIT:
+        return
+    (fn, biggest), size = max(zip(found, sizes, strict=True), key=lambda p: p[1])
+    src = next((f.src for f in ctx.sources.values()
+                if (f.src.filename, f.src.firstlineno) == (fn.filename, fn.firstlineno)), None)
+    text = (f"kernel {module.name!r} and its device functions hold {total} bytes of private "
+            f"arrays per work-item ({biggest.name!r}: {size}); a work-item may hold at most "
+            f"{T.PRIVATE_BYTES_LIMIT} (use a shared or a global array for more)")  # fmt: skip
+    if src is not None and biggest.loc is not None:
+        raise CompileError(text, src.location_at(biggest.loc))
+    raise CompileError(text)
+
+
+def _nbytes(at: T.ArrayType) -> int:
+    size = at.dtype.itemsize
+    for d in at.static_shape or ():
+        size *= d
+    return size
 
 
 def lower_kernel(
@@ -245,8 +352,10 @@ def lower_kernel(
     spec = FuncSpec(fsrc, func.__name__, func.__name__, True, params, None)
     ctx.in_progress.append(func)
     try:
-        kernel, _ = lower_function(ctx, spec)
+        kernel, _, _ = lower_function(ctx, spec)
         module = N.Module(kernel, tuple(ctx.functions), tuple(ctx.checks), boundscheck, fastmath)
-        return check_barriers(module, fsrc.src)
+        module, origins = inline_barrier_functions(module)
+        _check_private(module, ctx)
+        return check_barriers(module, fsrc.src, origins)
     except CompileError as exc:
         raise exc.with_traceback(None) from None

@@ -68,8 +68,8 @@ class Resolved:
 
     ``kind`` is one of: ``const`` (``value``), ``dtype`` (``dtype``: a cast), ``builtin``,
     ``intrinsic``, ``math`` (``float_result``), ``atomic``, ``barrier``, ``shared``,
-    ``unsafe`` (``go.unsafe``, only as ``with go.unsafe():``), ``device`` (``value`` is the
-    DeviceFunction), ``namespace`` (a module or object whose
+    ``unsafe`` (``go.unsafe``, only as ``with go.unsafe():``), ``local_array``, ``device``
+    (``value`` is the DeviceFunction), ``namespace`` (a module or object whose
     attributes resolve statically), ``unsupported`` (anything else; ``value`` is the object).
     """
 
@@ -105,6 +105,8 @@ def classify(obj: object) -> Resolved:
         return Resolved("shared", obj, "shared")
     if obj is lang.unsafe:
         return Resolved("unsafe", obj, "unsafe")
+    if obj is lang.local_array:
+        return Resolved("local_array", obj, "local_array")
     if obj in MATH_BY_OBJECT:
         name, float_result = MATH_BY_OBJECT[obj]
         return Resolved("math", obj, name, float_result=float_result)

@@ -86,6 +86,15 @@ def _evaluate(annotation: object, pyfunc: Callable[..., Any]) -> object:
         raise AnnotationError(f"cannot resolve annotation {annotation!r} ({exc})") from None
 
 
+def evaluate_annotation(pyfunc: Callable[..., Any], annotation: object) -> object:
+    """The annotation's value (a string annotation evaluated in the function's namespace);
+    the annotation itself when it cannot be evaluated (the caller reports it)."""
+    try:
+        return _evaluate(annotation, pyfunc)
+    except AnnotationError:
+        return annotation
+
+
 def scalar_of(obj: object) -> T.ScalarType | None:
     """The IR scalar type named by ``obj`` (``go.f32``, ``np.float32``, ``float``), or None."""
     if obj in _PY_SCALARS:

@@ -11,7 +11,20 @@ import ast
 
 from gpuoff import subset as W
 from gpuoff.frontend import typing_rules as R
-from gpuoff.frontend.base import INFER, Lowerer, StmtHandler, Untyped, assigned_names
+from gpuoff.frontend.base import (
+    INFER,
+    Lowerer,
+    RType,
+    StmtHandler,
+    Untyped,
+    assigned_names,
+    flat_results,
+    join_result,
+    out_param,
+    out_type,
+    result_shape,
+    result_text,
+)
 from gpuoff.frontend.calls import call, shared_decl, writable_array
 from gpuoff.frontend.diagnostics import unsupported
 from gpuoff.frontend.exprs import (
@@ -20,11 +33,11 @@ from gpuoff.frontend.exprs import (
     binop,
     indices,
     load,
-    shape_of,
     static,
     static_value,
 )
-from gpuoff.frontend.irutil import Val, const, truth
+from gpuoff.frontend.irutil import TupleVal, Val, Value, const, mentions, rebuild, truth
+from gpuoff.frontend.private import is_private_decl, private_decl, store_type
 from gpuoff.frontend.signature import scalar_of
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
@@ -42,7 +55,7 @@ def _cond(lw: Lowerer, node: ast.expr) -> N.Expr:
         return N.Const(T.boolean, True)
 
 
-def _nested(lw: Lowerer, stmts: list[ast.stmt], loop: bool) -> tuple[N.Stmt, ...]:
+def nested(lw: Lowerer, stmts: list[ast.stmt], loop: bool) -> tuple[N.Stmt, ...]:
     lw.loop_depth += loop
     try:
         return lw.block(stmts)
@@ -62,78 +75,117 @@ def _assign(lw: Lowerer, node: ast.Assign) -> Stmts:
                 lw.fail(node, "go.shared(...) must be assigned to a single variable")
             shared_decl(lw, node.targets[0], value_node)
             return []
+    if is_private_decl(lw, value_node):
+        if len(node.targets) != 1:
+            lw.fail(node, "a private array must be assigned to a single variable")
+        return private_decl(lw, node.targets[0], value_node)
     targets = node.targets
     if any(isinstance(t, ast.Tuple | ast.List) for t in targets):
         if len(targets) != 1:
             lw.fail(node, "chained assignment with tuple unpacking is not supported")
         return _unpack(lw, targets[0], value_node, node)
-    value = lw.expr(value_node)
-    if len(targets) == 1:
+    value = lw.value(value_node)
+    if len(targets) == 1 and isinstance(value, Val):
         return assign_to(lw, targets[0], value)
-    out: Stmts = []
-    if not isinstance(value.expr, N.Const | N.Var):
-        tmp_assign, tmp = lw.new_temp(value.expr, node)
-        out.append(tmp_assign)
-        value = Val(tmp, value.weak)
+    out, held = hold(lw, value, node, targets, once=True)
     for t in targets:
-        out.extend(assign_to(lw, t, value))
+        out.extend(assign_to(lw, t, held))
     return out
+
+
+def hold(lw: Lowerer, value: Value, node: ast.AST, targets: list[ast.expr],
+         once: bool = False) -> tuple[Stmts, Value]:  # fmt: skip
+    """``value`` with each item that a target's assignment could change evaluated into a
+    temporary first: Python evaluates the whole right side before assigning any target
+    (``a, b = b, a``). ``once``: every item that is not a constant or a variable (it is
+    assigned to several targets, ``a = b = f(x)``, and evaluated once)."""
+    names = {t.id for tg in targets for t in ast.walk(tg) if isinstance(t, ast.Name)}
+    stores = any(isinstance(t, ast.Subscript) for tg in targets for t in ast.walk(tg))
+
+    def changes(e: N.Node) -> bool:
+        if isinstance(e, N.Var):
+            return e.name.split(".")[0] in names
+        return stores and isinstance(e, N.Load | N.Call | N.AtomicRMW)
+
+    out: Stmts = []
+    leaves: list[Val] = []
+    for v in value.leaves() if isinstance(value, TupleVal) else [value]:
+        if isinstance(v.expr, N.Const) or not (
+            mentions(v.expr, changes) or (once and not isinstance(v.expr, N.Var))
+        ):
+            leaves.append(v)
+            continue
+        tmp_assign, tmp = lw.new_temp(v.expr, node)
+        out.append(tmp_assign)
+        leaves.append(Val(tmp, v.weak))
+    if isinstance(value, TupleVal):
+        return out, rebuild(value.shape, leaves)
+    return out, leaves[0]
 
 
 def _unpack(lw: Lowerer, target: ast.expr, value_node: ast.expr, node: ast.AST) -> Stmts:
     assert isinstance(target, ast.Tuple | ast.List)
+    names = len(target.elts)
+    value = lw.value(value_node)
     if isinstance(value_node, ast.Attribute) and value_node.attr == "shape":
         array = array_of(lw, value_node.value)
-        if array is not None:  # rows, cols = x.shape
-            ndim, names = array.type.ndim, len(target.elts)
-            if names != ndim:
-                msg = f"{array.name!r} has {ndim} dimension(s); cannot unpack its shape"
-                lw.fail(node, f"{msg} into {names} names")
-            dims = [shape_of(lw, array, d, value_node) for d in range(array.type.ndim)]
-            return _assign_all(lw, target, dims)
-    names = len(target.elts)
-    if not isinstance(value_node, ast.Tuple | ast.List):
-        what = ast.unparse(value_node)
+        if array is not None and array.type.ndim != names:  # rows, cols = x.shape
+            lw.fail(node, f"{array.name!r} has {array.type.ndim} dimension(s); cannot unpack "
+                          f"its shape into {names} names")  # fmt: skip
+    if not isinstance(value, TupleVal):
         res = static(lw, value_node.func) if isinstance(value_node, ast.Call) else None
         if res is not None and res.kind == "device":
-            lw.fail(value_node, f"device function {res.name!r} returns a single scalar, which "
-                                f"cannot be unpacked into {names} names (a device function "
-                                "cannot return a tuple in kernels)")  # fmt: skip
-        lw.fail(value_node, f"{what!r} is a single value, which cannot be unpacked into "
-                            f"{names} names; tuple unpacking needs as many values on the "
-                            "right (a, b = b, a)")  # fmt: skip
-    if len(value_node.elts) != names:
+            lw.fail(value_node, f"device function {res.name!r} returns a single value, which "
+                                f"cannot be unpacked into {names} names; a device function "
+                                "returns several values as a tuple: return a, b")  # fmt: skip
+        lw.fail(value_node, f"{ast.unparse(value_node)!r} is a single value, which cannot be "
+                            f"unpacked into {names} names; tuple unpacking needs a tuple on "
+                            "the right (a, b = b, a)")  # fmt: skip
+    out, held = hold(lw, value, node, [target])
+    assert isinstance(held, TupleVal)
+    return out + assign_pattern(lw, target, held, node)
+
+
+def assign_pattern(lw: Lowerer, target: ast.Tuple | ast.List, value: TupleVal,
+                    node: ast.AST) -> Stmts:  # fmt: skip
+    """``a, (b, c), *rest = value`` (Python's rules: one starred name takes the rest)."""
+    starred = [k for k, t in enumerate(target.elts) if isinstance(t, ast.Starred)]
+    items = list(value.items)
+    n = len(target.elts)
+    if len(starred) > 1:
+        lw.fail(target, "multiple starred expressions in assignment")
+    if starred:
+        k = starred[0]
+        if len(items) < n - 1:
+            lw.fail(node, f"not enough values to unpack: {len(items)} values for at least "
+                          f"{n - 1} names")  # fmt: skip
+        rest = TupleVal(tuple(items[k : len(items) - (n - 1 - k)]))
+        items = items[:k] + [rest] + items[len(items) - (n - 1 - k):]
+    elif len(items) != n:
         lw.fail(node, "tuple unpacking needs a tuple of as many values on the right: "
-                      f"{len(value_node.elts)} values for {names} names")  # fmt: skip
-    # The whole right side is evaluated before any target is assigned (Python semantics).
-    values = [lw.expr(v) for v in value_node.elts]
+                      f"{len(items)} values for {n} names")  # fmt: skip
     out: Stmts = []
-    held: list[Val] = []
-    for v, v_node in zip(values, value_node.elts, strict=True):
-        if isinstance(v.expr, N.Const):
-            held.append(v)
-            continue
-        tmp_assign, tmp = lw.new_temp(v.expr, v_node)
-        out.append(tmp_assign)
-        held.append(Val(tmp, v.weak))
-    return out + _assign_all(lw, target, held)
-
-
-def _assign_all(lw: Lowerer, target: ast.Tuple | ast.List, values: list[Val]) -> Stmts:
-    out: Stmts = []
-    for t, v in zip(target.elts, values, strict=True):
-        if isinstance(t, ast.Tuple | ast.List | ast.Starred):
-            raise unsupported(lw.src, t, W.NESTED_UNPACKING)
-        out.extend(assign_to(lw, t, v))
+    for t, v in zip(target.elts, items, strict=True):
+        if isinstance(t, ast.Starred):
+            t = t.value
+        if isinstance(t, ast.Tuple | ast.List):
+            if not isinstance(v, TupleVal):
+                lw.fail(t, f"{ast.unparse(t)} unpacks a tuple, but that item is a number")
+            out.extend(assign_pattern(lw, t, v, node))
+        else:
+            out.extend(assign_to(lw, t, v))
     return out
 
 
-def assign_to(lw: Lowerer, target: ast.expr, value: Val) -> Stmts:
+def assign_to(lw: Lowerer, target: ast.expr, value: Value) -> Stmts:
     """``target = value`` for a name or an array element."""
     if isinstance(target, ast.Name):
-        return [lw.assign_local(target.id, value, target)]
+        return lw.assign_value(target.id, value, target)
     if isinstance(target, ast.Subscript):
         array = writable_array(lw, target.value, "assignment to an element")
+        if isinstance(value, TupleVal):
+            lw.fail(target, f"an element of {array.name!r} holds one number; a tuple of "
+                            f"{len(value.items)} values cannot be stored in it")  # fmt: skip
         idx = indices(lw, target, array)
         return [_store(lw, target, array, idx, value)]
     if isinstance(target, ast.Attribute):
@@ -144,6 +196,7 @@ def assign_to(lw: Lowerer, target: ast.expr, value: Val) -> Stmts:
 def _store(
     lw: Lowerer, target: ast.Subscript, array: N.ArrayRef, idx: tuple[N.Expr, ...], value: Val
 ) -> N.Store:
+    store_type(lw, array, value, target)
     v = lw.coerce(value, array.type.dtype, target)
     check = lw.add_check(target, array)
     return N.Store(array, idx, v, check, loc=lw.loc(target), unsafe=lw.unsafe_depth > 0)
@@ -157,6 +210,9 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
     if isinstance(target, ast.Name):
         if target.id in lw.arrays:
             lw.fail(target, f"cannot assign to {target.id!r}: it is an array")
+        if lw.tuple_shape(target.id) is not None:
+            lw.fail(node, f"{target.id!r} holds a tuple, whose length is fixed in kernels; "
+                          f"{ast.unparse(node).strip()} would change it")  # fmt: skip
         current = lw.read_local(target.id, target)
         new = binop(lw, op, current, lw.expr(node.value), node)
         return [lw.assign_local(target.id, new, target)]
@@ -201,9 +257,9 @@ def _annassign(lw: Lowerer, node: ast.AnnAssign) -> Stmts:
 def _if(lw: Lowerer, node: ast.If) -> Stmts:
     cond = _cond(lw, node.test)
     before = set(lw.maybe_assigned)
-    body = _nested(lw, node.body, False)
+    body = nested(lw, node.body, False)
     after_body, lw.maybe_assigned = lw.maybe_assigned, before
-    orelse = _nested(lw, node.orelse, False)
+    orelse = nested(lw, node.orelse, False)
     lw.maybe_assigned |= after_body
     return [N.If(cond, body, orelse, loc=lw.loc(node))]
 
@@ -212,73 +268,39 @@ def _while(lw: Lowerer, node: ast.While) -> Stmts:
     if node.orelse:
         raise unsupported(lw.src, node.orelse[0], W.WHILE_ELSE)
     lw.maybe_assigned |= assigned_names(node)
-    cond = _cond(lw, node.test)
-    body = _nested(lw, node.body, True)
-    return [N.While(cond, body, loc=lw.loc(node))]
-
-
-def _for(lw: Lowerer, node: ast.For) -> Stmts:
-    if node.orelse:
-        raise unsupported(lw.src, node.orelse[0], W.FOR_ELSE)
-    if not isinstance(node.target, ast.Name):
-        lw.fail(node.target, W.FOR_TARGET)
-    it = node.iter
-    res = static(lw, it.func) if isinstance(it, ast.Call) else None
-    if (
-        not isinstance(it, ast.Call)
-        or res is None
-        or res.name != "range"
-        or res.kind != ("builtin")
-    ):
-        raise unsupported(lw.src, it, W.FOR_NOT_RANGE)
-    if it.keywords or not 1 <= len(it.args) <= 3:
-        lw.fail(it, "range() takes 1 to 3 positional arguments")
-    var = node.target.id
-    lw.maybe_assigned |= assigned_names(node) - {var}
+    # (the condition is evaluated before every trip: nothing can be hoisted out of it)
+    ban, lw.hoist_ban = lw.hoist_ban, "a while loop's condition"
     try:
-        header: tuple[N.Expr, N.Expr, N.Expr] | None = _range(lw, var, it, node.target)
-    except Untyped:
-        if lw.final:
-            raise
-        header = None
-    body = _nested(lw, node.body, True)
-    if header is None:
-        return []
-    start, stop, step = header
-    return [N.ForRange(var, start, stop, step, body, loc=lw.loc(node))]
-
-
-def _range(lw: Lowerer, var: str, it: ast.Call, target: ast.Name) -> tuple[N.Expr, N.Expr, N.Expr]:
-    args = [lw.expr(a) for a in it.args]
-    vt: R.VType = lw.rule(it, lambda: R.range_type([a.vtype for a in args]))
-    loc = lw.loc(it)
-    if len(args) == 1:
-        args = [Val(const(0, vt.type, loc), True), args[0]]
-    if len(args) == 2:
-        args.append(Val(const(1, vt.type, loc), True))
-    # The loop variable is an ordinary local: its type joins the range's with any other
-    # assignment to it (it must stay an integer).
-    assign = lw.assign_local(var, Val(lw.coerce(args[0], vt.type, it), vt.weak), target)
-    var_t = assign.value.type
-    if not var_t.is_int:
-        lw.fail(target, f"loop variable {var!r} must be an integer, but it is also "
-                        f"assigned a {var_t} elsewhere")  # fmt: skip
-    nodes = it.args if len(it.args) == 3 else [it.args[0]] * (3 - len(it.args)) + it.args
-    return tuple(  # type: ignore[return-value]
-        lw.coerce(a, var_t, n) for a, n in zip(args, nodes, strict=True)
-    )
+        cond = _cond(lw, node.test)
+    finally:
+        lw.hoist_ban = ban
+    body = nested(lw, node.body, True)
+    return [N.While(cond, body, loc=lw.loc(node))]
 
 
 def _break(lw: Lowerer, node: ast.Break) -> Stmts:
     if lw.loop_depth == 0:
         lw.fail(node, "'break' outside a loop")
-    return [N.Break(loc=lw.loc(node))]
+    return _unrolled_exit(lw, node) or [N.Break(loc=lw.loc(node))]
 
 
 def _continue(lw: Lowerer, node: ast.Continue) -> Stmts:
     if lw.loop_depth == 0:
         lw.fail(node, "'continue' outside a loop")
-    return [N.Continue(loc=lw.loc(node))]
+    return _unrolled_exit(lw, node) or [N.Continue(loc=lw.loc(node))]
+
+
+def _unrolled_exit(lw: Lowerer, node: ast.Break | ast.Continue) -> Stmts | None:
+    """``break``/``continue`` of an unrolled loop (``loops``: each copy of its body is a
+    one-trip loop, and ``break`` sets a flag that skips the remaining copies); None for a real
+    loop's."""
+    if not lw.unroll_breaks or lw.unroll_breaks[-1][0] != lw.loop_depth:
+        return None
+    loc = lw.loc(node)
+    if isinstance(node, ast.Break):
+        flag = lw.unroll_breaks[-1][1]
+        return [N.Assign(flag, const(True, T.boolean, loc), loc=loc), N.Continue(loc=loc)]
+    return [N.Continue(loc=loc)]
 
 
 def _return(lw: Lowerer, node: ast.Return) -> Stmts:
@@ -288,19 +310,34 @@ def _return(lw: Lowerer, node: ast.Return) -> Stmts:
         if lw.spec.is_kernel or declared is None:
             return [N.Return(loc=loc)]
         if declared is not INFER:
-            lw.fail(node, f"{lw.spec.display_name} must return a value of type {declared}")
+            lw.fail(node, f"{lw.spec.display_name} must return a value of type "
+                          f"{result_text(declared)}")  # fmt: skip
         lw.cur.bare_return = True
         return [N.Return(loc=loc)]
     if lw.spec.is_kernel:
         lw.fail(node, W.KERNEL_RETURNS_VALUE)
     if declared is None:
         lw.fail(node, f"{lw.spec.display_name} is declared '-> None' but returns a value")
-    value = lw.expr(node.value)
+    value = lw.value(node.value)
     if isinstance(declared, T.ScalarType):
+        if isinstance(value, TupleVal):
+            lw.fail(node.value, f"{lw.spec.display_name} is declared '-> {declared}' but "
+                                f"returns a tuple of {len(value.items)} values")  # fmt: skip
         return [N.Return(lw.coerce(value, declared, node.value), loc=loc)]
-    lw.cur.returns = lw.rule(node, lambda: R.join(
-        lw.cur.returns, value.vtype, "the function's return value"))  # fmt: skip
+    if isinstance(declared, tuple):
+        if not isinstance(value, TupleVal) or value.shape != result_shape(declared):
+            lw.fail(node.value, f"{lw.spec.display_name} is declared to return "
+                                f"{result_text(declared)}, but returns "
+                                f"{result_text(_result_type(value))}")  # fmt: skip
+        return _return_tuple(lw, node, value, flat_results(declared))
+    rt = _result_type(value)
+    lw.cur.returns = lw.rule(node, lambda: join_result(
+        lw.cur.returns, rt, "the function's return value"))  # fmt: skip
     target = lw.prev.returns if lw.final and lw.prev.returns else lw.cur.returns
+    if isinstance(target, tuple):
+        assert isinstance(value, TupleVal)
+        return _return_tuple(lw, node, value, flat_results(target))
+    assert isinstance(target, R.VType) and isinstance(value, Val)
     return [N.Return(lw.coerce(value, target.type, node.value), loc=loc)]
 
 
@@ -324,6 +361,28 @@ def _with(lw: Lowerer, node: ast.With) -> Stmts:
         lw.unsafe_depth -= 1
 
 
+def _result_type(value: Value) -> RType:
+    if isinstance(value, Val):
+        return value.vtype
+    return tuple(_result_type(v) for v in value.items)
+
+
+def _return_tuple(lw: Lowerer, node: ast.Return, value: TupleVal,
+                  types: list[R.VType]) -> Stmts:  # fmt: skip
+    """``return a, b`` in a device function: each item into its out-array (the function's
+    last parameters, ``function.lower_function``), then return."""
+    loc = lw.loc(node)
+    if not lw.final:
+        return [N.Return(loc=loc)]  # the result's types settle only by the final pass
+    out: Stmts = []
+    zero = (const(0, T.INDEX, loc),)
+    for k, (leaf, vt) in enumerate(zip(value.leaves(), types, strict=True)):
+        ref = N.ArrayRef(out_param(k), out_type(vt.type), loc=loc)
+        out.append(N.Store(ref, zero, lw.coerce(leaf, vt.type, node), None, loc=loc))
+    out.append(N.Return(loc=loc))
+    return out
+
+
 def _pass(lw: Lowerer, node: ast.Pass) -> Stmts:
     return []
 
@@ -338,11 +397,10 @@ def _expr_stmt(lw: Lowerer, node: ast.Expr) -> Stmts:
     if res is not None and res.kind == "barrier":
         if value.args or value.keywords:
             lw.fail(value, "go.barrier() takes no arguments")
-        if not lw.spec.is_kernel:
-            lw.fail(value, "go.barrier() can only be used in a kernel, not in a device "
-                           "function")  # fmt: skip
         return [N.Barrier(loc=lw.loc(node))]
     v = call(lw, value, as_stmt=True)
+    if isinstance(v, TupleVal):
+        return []  # the call runs before the statement (hoisted); its result is dropped
     assert v is not None
     if not isinstance(v.expr, N.Call | N.AtomicRMW):
         lw.fail(node, f"the result of {ast.unparse(value.func)}() is unused: the call has "
@@ -361,7 +419,6 @@ TABLE: dict[type[ast.stmt], StmtHandler] = {
     ast.AnnAssign: _annassign,
     ast.If: _if,
     ast.While: _while,
-    ast.For: _for,
     ast.Break: _break,
     ast.Continue: _continue,
     ast.Return: _return,

@@ -61,7 +61,7 @@ def bounds_error_message(
     file.py:12: y[i] = a * x[i]``. Every backend formats its error record with this."""
     c = module.check(int(check_id))
     idx = tuple(int(i) for i in indices)
-    shp = tuple(int(s) for s in shape)
+    shp = tuple(int(s) for s in (shape if c.shape is None else c.shape))
     where = f"kernel {module.name}"
     if c.function != module.name:
         where = f"function {c.function} (called from kernel {module.name})"

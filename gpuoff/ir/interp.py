@@ -14,7 +14,8 @@ Slow and exact; it is the oracle every backend is tested against.
   run; ``local_size`` is still the block size there.
 * Work-items of one group are Python generators advanced in lockstep from ``Barrier`` to
   ``Barrier``, so barrier kernels are exact; each group gets fresh shared arrays (zeroed: the
-  IR leaves their contents undefined, zero makes the oracle deterministic). Groups, and the
+  IR leaves their contents undefined, zero makes the oracle deterministic), and each
+  activation of a function fresh private arrays (zeroed too). Groups, and the
   items of a group between barriers, run in order (dimension 0 fastest); atomics are
   trivially atomic.
 * Bounds: a checked out-of-range access does nothing (a load yields 0); after the launch
@@ -271,6 +272,10 @@ class _Interpreter:
     ) -> _Frame:
         scalars: dict[str, Value] = {k: ops.make(0, t) for k, t in fn.locals.items()}
         arrays: dict[str, NDArray] = dict(extra_arrays)
+        # Private arrays: fresh per activation (zeroed: the IR leaves them undefined until
+        # stored, and the front end stores before every read).
+        for pa in fn.private:
+            arrays[pa.name] = np.zeros(pa.type.static_shape or (), dtype=pa.type.dtype.np_dtype)
         for p in fn.params:
             v = bound[p.name]
             if isinstance(v, np.ndarray):

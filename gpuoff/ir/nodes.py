@@ -71,9 +71,10 @@ class Var(Expr):
 
 @dataclass(frozen=True)
 class ArrayRef(Node):
-    """Names an array: a parameter, or a shared array declared in ``Function.shared``.
-    Not a scalar expression: it appears only as the array operand of ``Load``, ``Store``,
-    ``ShapeOf``, ``AtomicRMW`` and as an argument of ``Call``."""
+    """Names an array: a parameter, a shared array declared in ``Function.shared`` or a
+    private array declared in ``Function.private``. Not a scalar expression: it appears only
+    as the array operand of ``Load``, ``Store``, ``ShapeOf``, ``AtomicRMW`` and as an argument
+    of ``Call``."""
 
     name: str
     type: ArrayType
@@ -301,7 +302,7 @@ class Assign(Stmt):
 class Store(Stmt):
     """``array[indices] = value``; ``value.type`` is the element type. Checked like ``Load``:
     out of range, nothing is written and the error is recorded. Only on arrays with a writing
-    access (``BORROW_MUT``, ``OWNED``, shared). ``unsafe``: the store is inside a
+    access (``BORROW_MUT``, ``OWNED``, shared, private). ``unsafe``: the store is inside a
     ``with go.unsafe():`` block, so it is not race-checked (``gpuoff.ir.races``): the user
     promises that no two work-items write its element; it changes nothing else."""
 
@@ -400,10 +401,24 @@ class SharedArray(Node):
 
 
 @dataclass(frozen=True)
+class PrivateArray(Node):
+    """An array private to one activation of a function in one work-item (``go.local_array``,
+    ``[0.0] * N``, the out-arrays of a device function returning a tuple); its type has
+    ``space=PRIVATE``, ``access=BORROW_MUT`` and a ``static_shape``. No other work-item and no
+    other activation sees it. Contents are undefined until stored (the front end stores every
+    element before any read); a callee may read and write it through an array parameter of
+    ``space=PRIVATE``."""
+
+    name: str
+    type: ArrayType
+
+
+@dataclass(frozen=True)
 class Function(Node):
     """A kernel (``is_kernel``: returns nothing, run once per work-item) or a device function.
 
-    ``locals`` maps every local variable (not parameters) to its type. ``filename`` and
+    ``locals`` maps every local variable (not parameters) to its type; ``shared`` (kernels
+    only) and ``private`` declare the arrays the function owns. ``filename`` and
     ``firstlineno`` locate the Python source for diagnostics and ``#line`` markers."""
 
     name: str
@@ -415,6 +430,7 @@ class Function(Node):
     shared: tuple[SharedArray, ...] = ()
     filename: str = "<unknown>"
     firstlineno: int = 1
+    private: tuple[PrivateArray, ...] = ()
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -441,6 +457,9 @@ class BoundsCheck:
     col: int
     source: str = ""
     kind: str = "bounds"
+    shape: tuple[int, ...] | None = None
+    """The array's static shape (shared and private arrays), for the message; a parameter's
+    comes from the launch."""
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ Format, by example::
         y[i]{c3} = ((a * x[i]{c1}) + y[i]{c2})  # line 13
 
 Expressions are fully parenthesised; constants carry their type (``1:i64``), casts read
-``f32(...)``, checked accesses end in ``{cN}`` (the check id), the parameter, local and shared
-declarations give every variable's type, and statements end with ``# line N``. A store or
-a device-function call inside ``with go.unsafe():`` (not race-checked) starts with ``unsafe``.
+``f32(...)``, checked accesses end in ``{cN}`` (the check id), the parameter, local, shared
+and private declarations give every variable's type, and statements end with ``# line N``. A
+store or a device-function call inside ``with go.unsafe():`` (not race-checked) starts with
+``unsafe``.
 """
 
 from __future__ import annotations
@@ -144,6 +145,8 @@ def format_function(fn: n.Function) -> str:
         out.append(f"{INDENT}local {name}: {fn.locals[name]}")
     for sh in fn.shared:
         out.append(f"{INDENT}shared {sh.name}: {sh.type} {sh.type.static_shape}{_line(sh)}")
+    for pa in fn.private:
+        out.append(f"{INDENT}private {pa.name}: {pa.type} {pa.type.static_shape}{_line(pa)}")
     _block(fn.body, 1, out)
     return "\n".join(out)
 

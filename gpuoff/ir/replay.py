@@ -7,6 +7,8 @@ skipped, to find the first failure (``codegen.cpu_checks``). That second run fin
 failures only if no checked index and no condition on the way to a check (the *sinks*)
 depends on something the first run may have changed: memory the kernel writes (its stores,
 atomics, shared arrays), an atomic's result, or a call to a function with such effects.
+Private arrays are the exception: a replay of a work-item redoes its private stores (the
+array starts anew with the item), so their contents are the same in both runs.
 
 ``kernel_replay_safe`` answers for a kernel run as one loop nest; ``region_replay_safe`` for
 one region of a kernel run as regions (``codegen.cpu_groups``), where locals a region reads
@@ -16,16 +18,23 @@ before assigning also differ between the two runs.
 from __future__ import annotations
 
 from gpuoff.ir import nodes as n
+from gpuoff.ir.types import AddressSpace
 from gpuoff.ir.walk import child_exprs, stmt_exprs, walk_exprs, walk_stmts
 
 
+def _private(ref: n.ArrayRef) -> bool:
+    return ref.type.space is AddressSpace.PRIVATE
+
+
 def _impure_functions(module: n.Module) -> set[str]:
-    """Device functions that store or do atomics, directly or through calls."""
+    """Device functions that store (outside private arrays) or do atomics, directly or
+    through calls. A store into a private array (the function's own, or the caller's out-array
+    of a tuple result) is redone identically by a replay: replays store into private arrays."""
     direct: dict[str, tuple[bool, set[str]]] = {}
     for fn in module.functions:
-        effects = any(isinstance(s, n.Store) for s in walk_stmts(fn.body)) or any(
-            isinstance(e, n.AtomicRMW) for e in walk_exprs(fn.body)
-        )
+        effects = any(
+            isinstance(s, n.Store) and not _private(s.array) for s in walk_stmts(fn.body)
+        ) or any(isinstance(e, n.AtomicRMW) for e in walk_exprs(fn.body))
         callees = {e.callee for e in walk_exprs(fn.body) if isinstance(e, n.Call)}
         direct[fn.name] = (effects, callees)
     impure: set[str] = set()
@@ -42,7 +51,7 @@ def _impure_functions(module: n.Module) -> set[str]:
 def _written_arrays(kernel: n.Function) -> set[str]:
     names = {sa.name for sa in kernel.shared}
     for s in walk_stmts(kernel.body):
-        if isinstance(s, n.Store):
+        if isinstance(s, n.Store) and not _private(s.array):
             names.add(s.array.name)
     names |= {e.array.name for e in walk_exprs(kernel.body) if isinstance(e, n.AtomicRMW)}
     return names
@@ -146,9 +155,23 @@ def region_replay_safe(module: n.Module, stmts: tuple[n.Stmt, ...]) -> bool:
     from the replay)."""
     if any(isinstance(s, n.Return) for s in walk_stmts(stmts)):
         return False
+    if _writes_private(stmts):
+        return False
     assigned = {s.target for s in walk_stmts(stmts) if isinstance(s, n.Assign)}
     assigned |= {s.var for s in walk_stmts(stmts) if isinstance(s, n.ForRange)}
     return _sinks_untainted(module, stmts, assigned & _live_in(stmts, set()))
+
+
+def _writes_private(stmts: tuple[n.Stmt, ...]) -> bool:
+    """Whether ``stmts`` store into a private array or hand one to a device function. A
+    kernel run as regions keeps its private arrays from one region to the next: a replay would
+    see its own stores (or, skipping them, stale values)."""
+    if any(isinstance(s, n.Store) and _private(s.array) for s in walk_stmts(stmts)):
+        return True
+    return any(
+        isinstance(e, n.Call) and any(isinstance(a, n.ArrayRef) and _private(a) for a in e.args)
+        for e in walk_exprs(stmts)
+    )
 
 
 __all__ = ["kernel_replay_safe", "region_replay_safe"]

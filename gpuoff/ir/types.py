@@ -105,10 +105,13 @@ def scalar_from_lang(t: type[lang.DType]) -> ScalarType:
 
 
 class AddressSpace(enum.Enum):
-    """Where an array lives: device global memory or work-group local (shared) memory."""
+    """Where an array lives: device global memory, work-group local (shared) memory, or the
+    private memory of one work-item (``go.local_array``, ``[0.0] * N``: never seen by another
+    work-item)."""
 
     GLOBAL = "global"
     SHARED = "shared"
+    PRIVATE = "private"
 
 
 @dataclass(frozen=True)
@@ -116,9 +119,10 @@ class ArrayType:
     """An n-dimensional strided array.
 
     ``contiguous``: C-contiguous, so ``strides[d] = prod(shape[d+1:])`` (in elements).
-    ``static_shape``: the compile-time shape of a shared array (``None`` for parameters,
-    whose shapes are runtime values).
-    ``access``: how the kernel uses it (parameters); shared arrays are ``BORROW_MUT``.
+    ``static_shape``: the compile-time shape of a shared or private array (``None`` for
+    parameters, whose shapes are runtime values).
+    ``access``: how the kernel uses it (parameters); shared and private arrays are
+    ``BORROW_MUT``.
     """
 
     dtype: ScalarType
@@ -135,3 +139,11 @@ class ArrayType:
 
 
 Type = ScalarType | ArrayType
+
+PRIVATE_BYTES_LIMIT = 4096
+"""The most private-array memory (``go.local_array``, ``[0.0] * N`` and the out-arrays of
+device functions returning tuples) one work-item may hold, over its kernel and every device
+function the kernel calls. GPUs keep such arrays in registers or in per-thread local memory
+(CUDA allows far more, but each byte beyond the registers is a memory access); the CPU keeps
+them on a worker thread's stack, one copy per work-item of a group where the kernel runs as
+regions (barriers)."""

@@ -7,7 +7,7 @@ Every value and every point of a kernel gets one of three *levels*, ordered:
   ``group_id``, the sizes, loads of ``Borrow`` arrays at uniform indices (nothing writes them
   during a launch), and anything computed from those alone;
 * ``RUNTIME``: uniform unless memory that work-items write says otherwise: a load of a shared,
-  ``BorrowMut`` or ``Owned`` array (another work-item may write the element between two
+  private, ``BorrowMut`` or ``Owned`` array (another work-item may write the element between two
   reads), a call of a device function that reads such memory. Only a run can tell;
 * ``DIVERGENT``: depends on ``global_id`` / ``local_id`` or on an atomic's result.
 
@@ -179,6 +179,10 @@ class _Analyser:
             return Level(DIVERGENT, "the result of an atomic")
         if isinstance(e, n.Load):
             t = e.array.type
+            if t.space is AddressSpace.PRIVATE:
+                # Each work-item's own copy: uniform when every item stored the same values,
+                # which only a run can tell (this analysis does not follow stores).
+                return Level(RUNTIME, f"the contents of private array {e.array.name!r}")
             if t.space is AddressSpace.SHARED or t.access.writes:
                 return Level(RUNTIME, f"the contents of {e.array.name!r}, which work-items write")
             return UNIFORM

@@ -171,7 +171,7 @@ def _access(
 
 
 def _writable(ctx: _Ctx, node: n.Node, at: ArrayType, name: str) -> None:
-    ok = at.space is AddressSpace.SHARED or at.access.writes
+    ok = at.space is not AddressSpace.GLOBAL or at.access.writes
     ctx.require(ok, node, f"write to {name}, which is {at.access.value} (not writable)")
 
 
@@ -258,6 +258,8 @@ def _atomic(ctx: _Ctx, e: n.AtomicRMW) -> None:
     ctx.require(e.op in n.ATOMIC_OPS, e, f"unknown atomic op {e.op!r}")
     at = _access(ctx, e, e.array, e.indices, e.check)
     _writable(ctx, e, at, e.array.name)
+    ok = at.space is not AddressSpace.PRIVATE
+    ctx.require(ok, e, f"atomic on {e.array.name}, a private array (only one work-item sees it)")
     ctx.require(atomic_supports(e.op, at.dtype), e, f"atomic_{e.op} is not supported on {at.dtype}")
     check_expr(ctx, e.value)
     ctx.require(e.value.type == at.dtype, e, f"atomic value is {e.value.type}, not {at.dtype}")
@@ -405,7 +407,8 @@ def _function_ctx(module: n.Module, fn: n.Function) -> _Ctx:
         else:
             ctx.scalars[p.name] = p.type
     for name, t in fn.locals.items():
-        taken = name in ctx.scalars or name in ctx.arrays or name in {x.name for x in fn.shared}
+        owned = {x.name for x in fn.shared} | {x.name for x in fn.private}
+        taken = name in ctx.scalars or name in ctx.arrays or name in owned
         ctx.require(not taken, fn, f"local {name!r} shadows a parameter or array")
         ctx.require(isinstance(t, ScalarType), fn, f"local {name!r} is not a scalar")
         ctx.scalars[name] = t
@@ -419,7 +422,23 @@ def _function_ctx(module: n.Module, fn: n.Function) -> _Ctx:
         ctx.require(ok, sh, f"shared array {sh.name} needs a positive static shape")
         ctx.require(st.contiguous, sh, f"shared array {sh.name} must be contiguous")
         ctx.arrays[sh.name] = st
+    for pa in fn.private:
+        _static_array(ctx, pa, AddressSpace.PRIVATE, "private")
+        taken = pa.name in ctx.arrays or pa.name in ctx.scalars
+        ctx.require(not taken, pa, f"private array {pa.name!r} shadows another name")
+        ctx.arrays[pa.name] = pa.type
     return ctx
+
+
+def _static_array(ctx: _Ctx, decl: n.PrivateArray | n.SharedArray, space: AddressSpace,
+                  what: str) -> None:  # fmt: skip
+    at = decl.type
+    ctx.require(at.space is space, decl, f"{decl.name} is not in {space.value} memory")
+    shape = at.static_shape
+    ok = shape is not None and len(shape) == at.ndim and all(d > 0 for d in shape)
+    ctx.require(ok, decl, f"{what} array {decl.name} needs a positive static shape")
+    ctx.require(at.contiguous, decl, f"{what} array {decl.name} must be contiguous")
+    ctx.require(at.access.writes, decl, f"{what} array {decl.name} must be writable")
 
 
 def verify_function(module: n.Module, fn: n.Function) -> None:

@@ -124,11 +124,19 @@ def _stack_need(module: Module) -> tuple[int, int]:
     kernel = module.kernel
     item = sum(int(t.np_dtype.itemsize) for t in kernel.locals.values())
     item += 8 * (1 + max((c.ndim for c in module.checks), default=0)) + 64
+    # private arrays: the kernel's are kept per item where it runs as regions; the device
+    # functions' are in their (inlined) frames, once per group function
+    item += sum(_private_bytes(pa) for pa in kernel.private)
+    callees = sum(_private_bytes(pa) for fn in module.functions for pa in fn.private)
     shared = sum(
         int(np.prod(sa.type.static_shape or (1,))) * sa.type.dtype.itemsize for sa in kernel.shared
     )
     fixed = (shared if shared <= abi.SHARED_ON_STACK else 0) + (32 << 10) + (16 << 10)
-    return item, fixed
+    return item, fixed + callees
+
+
+def _private_bytes(pa: Any) -> int:
+    return int(np.prod(pa.type.static_shape or (1,))) * int(pa.type.dtype.itemsize)
 
 
 # ------------------------------------------------------------------------------------------------

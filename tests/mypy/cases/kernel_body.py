@@ -21,15 +21,16 @@ def host_helper(v: float) -> float:
 
 @go.kernel
 def values(x: BorrowMut[Array[f32]]) -> None:
-    t = (1.0, 2.0)  # E: tuple value is not supported in kernels  [gpuoff-unsupported]
-    v = [1.0, 2.0]  # E: list literal is not supported in kernels  [gpuoff-unsupported]
+    t = (1.0, 2.0)  # a tuple value is fine
+    v = [1.0, 2.0]  # a private array is fine
+    w = [[1.0], [2.0]][0]  # E: list literal is not supported in kernels  [gpuoff-unsupported]
     s = "text"  # E: strings are not supported in kernels  [gpuoff-unsupported]
     big = float("inf") + float("-inf") + float("1e3")  # constant number text is fine
     bad = float("one")  # E: float('one') is not a number; in kernels float() of a string takes constant number text such as 'inf' or 'nan'  [gpuoff-unsupported]
     n = None  # E: None is not supported as a value in kernels  [gpuoff-unsupported]
     d = {1: 2.0}  # E: dict literal is not supported in kernels  [gpuoff-unsupported]
     x[0] = t[0] + v[0] + d[1]
-    print(s, n)  # E: calling the Python function 'print' is not supported in kernels: only gpuoff intrinsics, math functions, the builtins abs, bool, float, int, len, max, min, pow, range and round, and @go.func device functions can be called  [gpuoff-unsupported]
+    print(s, n)  # E: calling the Python function 'print' is not supported in kernels: only gpuoff intrinsics, math functions, the builtins abs, bool, enumerate, float, int, len, max, min, pow, range, reversed, round, sum and zip, and @go.func device functions can be called  [gpuoff-unsupported]
 
 
 @go.kernel
@@ -43,7 +44,7 @@ def unpacking_is_fine(x: BorrowMut[Array[f32]]) -> None:
 def captured(x: BorrowMut[Array[f32]]) -> None:
     i = go.global_id(0)
     x[i] = WEIGHTS[i]  # E: indexing is only supported on arrays ('WEIGHTS' is not one)  [gpuoff-unsupported]
-    x[i] += TAPS[0]  # E: indexing is only supported on arrays ('TAPS' is not one)  [gpuoff-unsupported]
+    x[i] += TAPS[0]  # a captured tuple's item is a constant
     label = NAME  # E: 'NAME' is a value of type 'str', which cannot be used in kernels  [gpuoff-unsupported]
 
 
@@ -73,7 +74,7 @@ def loop_else(x: BorrowMut[Array[f32]]) -> None:
 
 @go.kernel
 def loops(x: BorrowMut[Array[f32]]) -> None:
-    for v in x:  # E: a for loop over anything but range(...) is not supported in kernels  [gpuoff-unsupported] # E: "BorrowMut[Array[f32]]" has no attribute "__iter__" (not iterable)  [attr-defined]
+    for v in x:  # E: a for loop over anything but range(...) or a tuple is not supported in kernels  [gpuoff-unsupported] # E: "BorrowMut[Array[f32]]" has no attribute "__iter__" (not iterable)  [attr-defined]
         x[0] = v
 
 
@@ -103,7 +104,7 @@ def pong(n: int) -> int:  # the front end reports whichever call closes the cycl
 def numpy_reduction(x: BorrowMut[Array[f32]]) -> None:
     x[0] = np.sum(x)  # E: np.sum() is not one of the math functions kernels support: ... [gpuoff-unsupported] # E: No overload variant of "sum" matches argument type "BorrowMut[Array[f32]]"  [call-overload]
     x[2] = math.degrees(1.0)  # E: math.degrees() is not one of the math functions kernels support: ... [gpuoff-unsupported]
-    x[1] = sum([x[2], x[3]])  # E: calling the Python function 'sum' is not supported in kernels: ... [gpuoff-unsupported]
+    x[1] = sum([x[2], x[3]])  # E: list literal is not supported in kernels  [gpuoff-unsupported]
 
 
 @go.kernel
@@ -134,7 +135,7 @@ def expressions(x: BorrowMut[Array[f32]], y: Borrow[Array[f32]]) -> None:
     x[6] = host_helper(1.0)  # E: calling the Python function 'host_helper' is not supported in kernels: ... [gpuoff-unsupported]
     y[0]  # E: an expression statement has no effect; only calls can stand alone  [gpuoff-unsupported]
     x.flag = 1  # E: assigning to an attribute is not supported in kernels  [gpuoff-unsupported] # E: "BorrowMut[Array[f32]]" has no attribute "flag"  [attr-defined]
-    shape = x.shape  # E: x.shape must be indexed with a constant: x.shape[0]  [gpuoff-unsupported]
+    shape = x.shape  # a tuple of the sizes
     x[7] = [v for v in range(3)][0]  # E: list comprehension is not supported in kernels  [gpuoff-unsupported]
 
 
@@ -144,6 +145,26 @@ def nested(x: BorrowMut[Array[f32]]) -> None:
         pass
     import math as m  # E: import statement is not supported in kernels  [gpuoff-unsupported]
     x[0] = m.pi
+
+
+@go.func
+def low_high(a: f32, b: f32) -> tuple[f32, f32]:
+    return (a, b) if a < b else (b, a)
+
+
+@go.kernel
+def tuples_are_fine(x: BorrowMut[Array[f32]], y: Borrow[Array[f32]]) -> None:
+    i = go.global_id(0)
+    lo, hi = low_high(y[i], y[i + 1])
+    pair = low_high(hi, lo)
+    (a, b), *rest = (pair, 1.0, 2.0)
+    rows, = x.shape
+    acc = [0.0] * 4
+    acc[i % 4] = a + b + sum(rest) + rows
+    fixed = go.local_array((2, 2), go.f32)
+    fixed[0, 1] = acc[0] + TAPS[len(TAPS) - 1]
+    if i in (0, 1) and (lo, hi) <= pair:
+        x[i] = fixed[0, 1] + pair[0]
 
 
 @go.kernel
@@ -157,7 +178,7 @@ def math_floor_is_fine(x: BorrowMut[Array[f32]], y: Borrow[Array[f32]]) -> None:
 
 
 def plain(x: BorrowMut[Array[f32]]) -> None:
-    x[0] = sum((1.0, 2.0))  # E: calling the Python function 'sum' is not supported in kernels: ... [gpuoff-unsupported]
+    x[0] = sorted((1.0, 2.0))[0]  # E: calling the Python function 'sorted' is not supported in kernels: ... [gpuoff-unsupported]
 
 
 call_form = go.kernel(plain)
