@@ -130,7 +130,7 @@ def float_of_bad_text(out: BorrowMut[Array[f32]]) -> None:
 
 
 @pytest.mark.parametrize(("kernel", "tag", "words", "unwanted"), [
-    (unpack_call, "unpack", ["device function 'one_value' returns a single scalar",
+    (unpack_call, "unpack", ["device function 'one_value' returns a single value",
                              "2 names"], ["as many values on the right (a, b = b, a)"]),
     (uses_degrees, "degrees", ["math.degrees() is not one of the math functions kernels "
                                "support", "sqrt", "atan2", "min"],
