@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar, overload
 
 import numpy as np
 
@@ -256,6 +256,10 @@ def dtype_of(spec: object) -> type[DType]:
 T = TypeVar("T")
 DT = TypeVar("DT", bound=DType)
 Index = int | tuple[int, ...]
+ViewIndex = slice | tuple[int | slice, ...]
+"""A subscript with a slice: a view of the array (``img[y, :]``, ``a[2:10]``). (``img[y]`` of a
+2-d ``img`` is a view in kernels too; type checkers, which do not know the dimensions, read it
+as an element: write ``img[y, :]``.)"""
 
 
 class Borrow(Generic[T]):
@@ -268,7 +272,13 @@ class Borrow(Generic[T]):
 
     shape: tuple[int, ...]
 
-    def __getitem__(self: Borrow[Array[DT]], index: Index) -> DT:
+    @overload
+    def __getitem__(  # type: ignore[overload-overlap]  # (an int tuple is no view)
+        self: Borrow[Array[DT]], index: Index
+    ) -> DT: ...
+    @overload
+    def __getitem__(self: Borrow[Array[DT]], index: ViewIndex) -> Borrow[Array[DT]]: ...
+    def __getitem__(self, index: Index | ViewIndex) -> Any:
         raise _outside_kernel("array indexing on a borrowed parameter")
 
     if TYPE_CHECKING:
@@ -285,6 +295,15 @@ class Borrow(Generic[T]):
 
 class BorrowMut(Borrow[T]):
     """An exclusive, read-write borrow (Rust ``&mut T``): nothing else may use the buffer."""
+
+    @overload
+    def __getitem__(  # type: ignore[overload-overlap]  # (an int tuple is no view)
+        self: BorrowMut[Array[DT]], index: Index
+    ) -> DT: ...
+    @overload
+    def __getitem__(self: BorrowMut[Array[DT]], index: ViewIndex) -> BorrowMut[Array[DT]]: ...
+    def __getitem__(self, index: Index | ViewIndex) -> Any:
+        raise _outside_kernel("array indexing on a borrowed parameter")
 
     def __setitem__(self: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> None:
         raise _outside_kernel("array assignment on a borrowed parameter")

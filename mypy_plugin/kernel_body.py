@@ -101,7 +101,7 @@ UNSUPPORTED_NODES: dict[type[Node], type[ast.AST]] = {
     ListComprehension: ast.ListComp, SetComprehension: ast.SetComp,
     DictionaryComprehension: ast.DictComp, GeneratorExpr: ast.GeneratorExp,
     YieldExpr: ast.Yield, YieldFromExpr: ast.YieldFrom, AwaitExpr: ast.Await,
-    SliceExpr: ast.Slice, AssignmentExpr: ast.NamedExpr,
+    AssignmentExpr: ast.NamedExpr,
 }  # fmt: skip
 
 ACCEPTED_CALLS = W.accepted_callees()
@@ -252,7 +252,8 @@ class BodyChecker:
             else:
                 self.target(lv)
         declares = _is_private_decl(rvalue) or (
-            isinstance(rvalue, CallExpr) and _fullname(rvalue.callee) == SHARED)
+            isinstance(rvalue, CallExpr) and _fullname(rvalue.callee) == SHARED) or (
+            self._is_view(rvalue))
         if declares:
             for lv in s.lvalues:
                 if isinstance(lv, NameExpr) and isinstance(lv.node, Var):
@@ -366,8 +367,10 @@ class BodyChecker:
         if self.is_array(base):
             items = e.index.items if isinstance(e.index, TupleExpr) else [e.index]
             for item in items:
-                if isinstance(item, SliceExpr):
-                    self.fail(W.SLICING, item)
+                if isinstance(item, SliceExpr):  # a view: img[y, :], a[lo:hi]
+                    for part in (item.begin_index, item.end_index, item.stride):
+                        if part is not None:
+                            self.value(part)
                 else:
                     self.value(item)
             return
@@ -385,6 +388,13 @@ class BodyChecker:
                     self.value(part)
             else:
                 self.value(item)
+
+    def _is_view(self, e: Expression) -> bool:
+        """``img[y, :]``, ``a[lo:hi]``, ``row[1:]``: a view of an array (an array itself)."""
+        if not (isinstance(e, IndexExpr) and self.is_array(e.base)):
+            return False
+        items = e.index.items if isinstance(e.index, TupleExpr) else [e.index]
+        return any(isinstance(item, SliceExpr) for item in items)
 
     def _shape(self, e: MemberExpr) -> bool:
         return e.name == "shape" and self.is_array(e.expr)

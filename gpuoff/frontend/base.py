@@ -25,7 +25,16 @@ from typing import Any, ClassVar, NoReturn, Protocol
 from gpuoff.errors import CompileError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.diagnostics import unsupported
-from gpuoff.frontend.irutil import TupleShape, TupleVal, Val, Value, cast, rebuild, shape_leaves
+from gpuoff.frontend.irutil import (
+    TupleShape,
+    TupleVal,
+    Val,
+    Value,
+    ViewVal,
+    cast,
+    rebuild,
+    shape_leaves,
+)
 from gpuoff.frontend.resolve import Env
 from gpuoff.frontend.source import SourceInfo
 from gpuoff.frontend.typing_rules import TypingError, VType
@@ -88,6 +97,10 @@ class FuncSpec:
     tuple_params: Mapping[str, TupleShape] = field(default_factory=dict)
     """Parameters that take a tuple: their items are the scalar ``params`` named
     ``ARG_PREFIX + name + ".0"`` and so on (``irutil.shape_leaves``)."""
+    view_params: Mapping[str, tuple[tuple[bool, int, bool], ...]] = field(default_factory=dict)
+    """Array parameters given a view (``views``): its base is the array parameter
+    ``ARG_PREFIX + name``, its starts, lengths and indices the scalar ``params``
+    ``views.view_leaves(structure, ARG_PREFIX + name)``."""
 
 
 RType = VType | tuple["RType", ...]
@@ -159,10 +172,13 @@ class PassTypes:
     bare_return: bool = False
     tuples: dict[str, TupleShape] = field(default_factory=dict)  # tuple locals' structure
     private: dict[str, PrivateInfo] = field(default_factory=dict)
+    views: dict[str, tuple[str, tuple[tuple[bool, int, bool], ...]]] = field(
+        default_factory=dict)  # view locals: base array and structure (``views``)
 
     def merged(self, other: PassTypes) -> PassTypes:
         out = PassTypes(dict(self.locals), dict(self.declared), self.returns, self.bare_return,
-                        dict(self.tuples), dict(self.private))  # fmt: skip
+                        dict(self.tuples), dict(self.private), dict(self.views))  # fmt: skip
+        out.views.update(other.views)
         out.bare_return |= other.bare_return
         for name, vt in other.locals.items():
             out.locals[name] = R.join(out.locals.get(name), vt)
@@ -213,7 +229,7 @@ class ModuleContext(Protocol):
     def specialize(
         self,
         fn: DeviceFunction[Any, Any],
-        args: Sequence[Value | N.ArrayRef],
+        args: Sequence[Value | N.ArrayRef | ViewVal],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,
@@ -366,7 +382,8 @@ class Lowerer:
 
     def is_local(self, name: str) -> bool:
         # (a tuple parameter is a tuple local, set from its items' parameters: function.run)
-        return name in self.spec.source.local_names or name in self.spec.tuple_params
+        return name in self.spec.source.local_names or name in self.spec.tuple_params or \
+            name in self.spec.view_params  # fmt: skip
 
     def param_ir_name(self, name: str) -> str:
         """The IR name of a scalar parameter (renamed if the body assigns to it)."""
@@ -384,6 +401,15 @@ class Lowerer:
         if vt is None or (self.final and name not in self.maybe_assigned):
             self.fail(node, f"local variable {name!r} is used before it is assigned")
         return Val(N.Var(vt.type, name, loc=self.loc(node)), vt.weak)
+
+    def view(self, name: str) -> tuple[str, tuple[tuple[bool, int, bool], ...], str] | None:
+        """A view local or parameter ``name``: its base array's name, its structure and the
+        prefix of its kept scalars (``views``); None if ``name`` is no view."""
+        if name in self.spec.view_params:
+            prefix = ARG_PREFIX + name
+            return prefix, self.spec.view_params[name], prefix
+        found = self.cur.views.get(name) or self.prev.views.get(name)
+        return (*found, name) if found is not None else None
 
     def tuple_shape(self, name: str) -> TupleShape | None:
         """The structure of the tuple local ``name``, or None if it holds no tuple."""

@@ -13,7 +13,9 @@ from typing import Any
 
 from gpuoff import subset as W
 from gpuoff.frontend import typing_rules as R
+from gpuoff.frontend import views
 from gpuoff.frontend.base import (
+    ARG_PREFIX,
     RESERVED_PREFIX,
     DeviceSig,
     ExprHandler,
@@ -32,7 +34,7 @@ from gpuoff.frontend.exprs import (
     static_int,
     static_value,
 )
-from gpuoff.frontend.irutil import TupleVal, Val, Value, const, rebuild, truth
+from gpuoff.frontend.irutil import TupleVal, Val, Value, ViewVal, const, rebuild, truth
 from gpuoff.frontend.resolve import (
     Resolved,
     describe,
@@ -146,6 +148,9 @@ def _builtin(lw: Lowerer, node: ast.Call, name: str) -> Val:
         array = array_of(lw, node.args[0])
         if array is not None:
             return shape_of(lw, array, 0, node)
+        view = views.view_of(lw, node.args[0])
+        if view is not None:
+            return views.view_shape(lw, view, 0, node)
         v = lw.value(node.args[0])
         if not isinstance(v, TupleVal):
             lw.fail(node.args[0], "len() is only supported on arrays and tuples")
@@ -251,7 +256,10 @@ def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Val:
         _nargs(lw, node, 3, f"go.atomic_{op}() (array, index, value)")
         arr_node, idx_node, val_node = node.args
         cmp_node = None
-    array = writable_array(lw, arr_node, f"go.atomic_{op}()")
+    view = views.view_of(lw, arr_node)
+    if view is not None and not view.base.type.access.writes:
+        lw.fail(arr_node, borrow_write_message(view.base.name))
+    array = view.base if view is not None else writable_array(lw, arr_node, f"go.atomic_{op}()")
     if array.type.space is T.AddressSpace.PRIVATE:
         lw.fail(arr_node, f"go.atomic_{op}() works on global and shared arrays; "
                           f"{array.name!r} is a private array, which only this work-item "
@@ -259,7 +267,7 @@ def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Val:
     lw.rule(node, lambda: R.atomic(op, array.type.dtype))
     fake = ast.Subscript(value=arr_node, slice=idx_node, ctx=ast.Load())
     ast.copy_location(fake, idx_node)
-    idx = indices(lw, fake, array)
+    idx = views.view_indices(lw, fake, view) if view is not None else indices(lw, fake, array)
     dtype = array.type.dtype
     compare = None if cmp_node is None else lw.coerce(lw.expr(cmp_node), dtype, cmp_node)
     value = lw.coerce(lw.expr(val_node), dtype, val_node)
@@ -279,20 +287,28 @@ def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> V
     fn = res.value
     assert isinstance(fn, DeviceFunction)
     arg_nodes = _bind(lw, node, fn)
-    args: list[Value | N.ArrayRef] = []
+    args: list[Value | N.ArrayRef | ViewVal] = []
     for a_node in arg_nodes:
         if isinstance(a_node, _Default):
             args.append(_default(lw, a_node.value, node))
             continue
         array = array_of(lw, a_node)
-        args.append(array if array is not None else lw.value(a_node))
+        view = views.view_of(lw, a_node) if array is None else None
+        args.append(array if array is not None else view if view is not None
+                    else lw.value(a_node))  # fmt: skip
     where = [n if isinstance(n, ast.expr) else node for n in arg_nodes]
     callee = lw.ctx.specialize(fn, args, where, node, lw.src)
     # A tuple argument is one IR argument per scalar item.
     flat: list[Val | N.ArrayRef] = []
     flat_where: list[ast.expr] = []
     for arg, at in zip(args, where, strict=True):
-        items = arg.leaves() if isinstance(arg, TupleVal) else [arg]
+        items: list[Val | N.ArrayRef]
+        if isinstance(arg, TupleVal):
+            items = list(arg.leaves())
+        elif isinstance(arg, ViewVal):  # its base array, then the scalars it keeps
+            items = [arg.base, *(Val(e) for e in views.leaf_values(arg))]
+        else:
+            items = [arg]
         flat += items
         flat_where += [at] * len(items)
     _check_aliasing(lw, fn.__name__, flat, flat_where, callee.params)
@@ -361,9 +377,10 @@ def _check_aliasing(
             continue
         for array, first, access in seen:
             if array == arg.name and conflicts(access, ptype.access):
-                msg = alias_message(fname, first, access, pname, ptype.access)
+                msg = alias_message(fname, first, access, pname.removeprefix(ARG_PREFIX),
+                                    ptype.access)  # fmt: skip
                 lw.fail(at, f"{msg} (the caller passes {arg.name!r} to both)")
-        seen.append((arg.name, pname, ptype.access))
+        seen.append((arg.name, pname.removeprefix(ARG_PREFIX), ptype.access))  # (a view's)
 
 
 def _bind(lw: Lowerer, node: ast.Call, fn: DeviceFunction[Any, Any]) -> list[ast.expr | _Default]:

@@ -54,6 +54,40 @@ Value = Val | TupleVal
 """What a value-producing construct gives: a scalar or a tuple."""
 
 
+@dataclass(frozen=True)
+class ViewDim:
+    """One base dimension of a view: a fixed ``index`` (the view drops it), or a window of
+    ``length`` elements from ``start`` by ``step``; ``whole``: the window is the whole
+    dimension (start 0, step 1, the base's size), so the base's check is the view's."""
+
+    index: N.Expr | None = None
+    start: N.Expr | None = None
+    length: N.Expr | None = None
+    step: int = 1
+    whole: bool = False
+
+
+ViewShape = tuple[tuple[bool, int, bool], ...]
+"""A view's structure: per base dimension (fixed, step, whole)."""
+
+
+@dataclass(frozen=True)
+class ViewVal:
+    """An array view while lowering (``frontend.views``): its base array and, per base
+    dimension, a ``ViewDim``."""
+
+    base: N.ArrayRef
+    dims: tuple[ViewDim, ...]
+
+    @property
+    def windows(self) -> list[ViewDim]:
+        return [d for d in self.dims if d.index is None]
+
+    @property
+    def structure(self) -> ViewShape:
+        return tuple((d.index is not None, d.step, d.whole) for d in self.dims)
+
+
 def shape_leaves(shape: TupleShape, prefix: str) -> list[str]:
     """Names ``prefix.0``, ``prefix.1.0``, ... of the scalar items of a tuple of ``shape``."""
     out: list[str] = []

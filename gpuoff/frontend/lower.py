@@ -25,7 +25,15 @@ from gpuoff.frontend.base import (
     result_shape,
 )
 from gpuoff.frontend.function import lower_function
-from gpuoff.frontend.irutil import TupleShape, TupleVal, Val, Value, shape_leaves
+from gpuoff.frontend.irutil import (
+    TupleShape,
+    TupleVal,
+    Val,
+    Value,
+    ViewShape,
+    ViewVal,
+    shape_leaves,
+)
 from gpuoff.frontend.resolve import Env
 from gpuoff.frontend.signature import (
     AnnotationError,
@@ -39,6 +47,7 @@ from gpuoff.frontend.signature import (
     unwrap_function,
 )
 from gpuoff.frontend.source import SourceInfo, load_source
+from gpuoff.frontend.views import view_leaves
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
 from gpuoff.ir.inline import inline_barrier_functions, reaches_barrier
@@ -73,7 +82,7 @@ class ModuleBuilder:
         self.fastmath = fastmath
         self.checks: list[N.BoundsCheck] = []
         self.functions: list[N.Function] = []
-        self.sigs: dict[tuple[int, tuple[tuple[str, ParamType], ...]], DeviceSig] = {}
+        self.sigs: dict[tuple[object, ...], DeviceSig] = {}
         self.in_progress: list[object] = []
         self.sources: dict[int, FnSource] = {}
         self.names: dict[str, object] = {}
@@ -108,7 +117,7 @@ class ModuleBuilder:
     def specialize(
         self,
         fn: lang.DeviceFunction[Any, Any],
-        args: Sequence[Value | N.ArrayRef],
+        args: Sequence[Value | N.ArrayRef | ViewVal],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,
@@ -126,8 +135,17 @@ class ModuleBuilder:
             ) from None
         params: list[tuple[str, ParamType]] = []
         tuple_params: dict[str, TupleShape] = {}
+        view_params: dict[str, ViewShape] = {}
         for k, ((name, ann, kind), arg) in enumerate(zip(raw, args, strict=True)):
             where = f"parameter {name!r} of {fn.__name__!r}"
+            if isinstance(arg, ViewVal):  # the base array, then the view's kept scalars
+                decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
+                base = _param_type(decl, arg.base, fn.__name__, caller, arg_nodes[k])
+                view_params[name] = arg.structure
+                params.append((ARG_PREFIX + name, base))
+                params += [(leaf, T.INDEX)
+                           for leaf in view_leaves(arg.structure, ARG_PREFIX + name)]
+                continue
             tuple_ann = _tuple_annotation(evaluate_annotation(pyfunc, ann))
             if tuple_ann is not None:
                 leaves = _tuple_param(tuple_ann, arg, where, caller, arg_nodes[k])
@@ -142,7 +160,7 @@ class ModuleBuilder:
             decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
             params.append((name, _param_type(decl, arg, fn.__name__, caller, arg_nodes[k])))
         types = tuple(t for _, t in params)
-        key = (id(pyfunc), tuple(params))
+        key = (id(pyfunc), tuple(params), tuple(view_params.items()))
         sig = self.sigs.get(key)
         if sig is not None:
             return sig
@@ -154,6 +172,7 @@ class ModuleBuilder:
             tuple(params),
             _declared_return(fsrc, pyfunc),
             tuple_params,
+            view_params,
         )
         self.in_progress.append(pyfunc)
         try:

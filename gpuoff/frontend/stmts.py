@@ -36,11 +36,13 @@ from gpuoff.frontend.exprs import (
     static,
     static_value,
 )
-from gpuoff.frontend.irutil import TupleVal, Val, Value, const, mentions, rebuild, truth
+from gpuoff.frontend.irutil import TupleVal, Val, Value, ViewVal, const, mentions, rebuild, truth
 from gpuoff.frontend.private import is_private_decl, private_decl, store_type
 from gpuoff.frontend.signature import scalar_of
+from gpuoff.frontend.views import assign_view, makes_view, view_indices, view_of
 from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
+from gpuoff.ownership import borrow_write_message
 from gpuoff.subset import OTHER_WITH, UNSAFE_BINDS_NOTHING
 
 Stmts = list[N.Stmt]
@@ -75,6 +77,10 @@ def _assign(lw: Lowerer, node: ast.Assign) -> Stmts:
                 lw.fail(node, "go.shared(...) must be assigned to a single variable")
             shared_decl(lw, node.targets[0], value_node)
             return []
+    if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+        view = view_of(lw, value_node)
+        if view is not None:  # row = img[y]
+            return assign_view(lw, node.targets[0].id, view, node.targets[0])
     if is_private_decl(lw, value_node):
         if len(node.targets) != 1:
             lw.fail(node, "a private array must be assigned to a single variable")
@@ -182,6 +188,15 @@ def assign_to(lw: Lowerer, target: ast.expr, value: Value) -> Stmts:
     if isinstance(target, ast.Name):
         return lw.assign_value(target.id, value, target)
     if isinstance(target, ast.Subscript):
+        if makes_view(lw, target) and any(isinstance(e, ast.Slice) for e in _elts(target)):
+            lw.fail(target, "assigning to a view (x[a:b] = ...) is not supported in kernels; "
+                            "assign its elements in a loop")  # fmt: skip
+        view = _writable_view(lw, target.value)
+        if view is not None:
+            if isinstance(value, TupleVal):
+                lw.fail(target, "an element holds one number; a tuple cannot be stored in it")
+            idx = view_indices(lw, target, view)
+            return [_store(lw, target, view.base, idx, value)]
         array = writable_array(lw, target.value, "assignment to an element")
         if isinstance(value, TupleVal):
             lw.fail(target, f"an element of {array.name!r} holds one number; a tuple of "
@@ -191,6 +206,18 @@ def assign_to(lw: Lowerer, target: ast.expr, value: Value) -> Stmts:
     if isinstance(target, ast.Attribute):
         lw.fail(target, W.ATTRIBUTE_ASSIGNMENT)
     raise unsupported(lw.src, target)
+
+
+def _elts(node: ast.Subscript) -> list[ast.expr]:
+    return list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+
+
+def _writable_view(lw: Lowerer, node: ast.expr) -> ViewVal | None:
+    """The view ``node`` denotes, which must allow writes (its base is not a ``Borrow``)."""
+    view = view_of(lw, node)
+    if view is not None and not view.base.type.access.writes:
+        lw.fail(node, borrow_write_message(view.base.name))
+    return view
 
 
 def _store(
@@ -218,11 +245,16 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
         return [lw.assign_local(target.id, new, target)]
     if not isinstance(target, ast.Subscript):
         lw.fail(target, W.AUGMENTED_ATTRIBUTE)
-    array = writable_array(lw, target.value, "augmented assignment to an element")
+    view = _writable_view(lw, target.value)
+    if view is not None:
+        array, base_idx = view.base, view_indices(lw, target, view)
+    else:
+        array = writable_array(lw, target.value, "augmented assignment to an element")
+        base_idx = indices(lw, target, array)
     out: Stmts = []
     idx: list[N.Expr] = []
     # The index is evaluated once: anything beyond a name or a constant goes to a temp.
-    for e in indices(lw, target, array):
+    for e in base_idx:
         if _cheap(e):
             idx.append(e)
         else:

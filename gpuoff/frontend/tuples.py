@@ -19,7 +19,7 @@ import ast
 import numpy as np
 
 from gpuoff import subset as W
-from gpuoff.frontend import exprs
+from gpuoff.frontend import exprs, views
 from gpuoff.frontend.base import Lowerer, ValueHandler
 from gpuoff.frontend.diagnostics import unsupported
 from gpuoff.frontend.exprs import (
@@ -86,6 +86,8 @@ def _static_tuple(lw: Lowerer, node: ast.expr) -> TupleVal | None:
 
 def _name(lw: Lowerer, node: ast.Name) -> Value:
     name = node.id
+    if lw.view(name) is not None:
+        lw.fail(node, views.view_text(lw, node))
     if lw.is_local(name) and lw.tuple_shape(name) is not None:
         return lw.read_tuple(name, node)
     if not lw.is_local(name) and name not in lw.arrays and name not in lw.scalars:
@@ -96,6 +98,12 @@ def _name(lw: Lowerer, node: ast.Name) -> Value:
 
 
 def _attribute(lw: Lowerer, node: ast.Attribute) -> Value:
+    view = views.view_of(lw, node.value) if node.attr in ("shape", "ndim") else None
+    if view is not None:
+        lengths = [views.view_shape(lw, view, d, node) for d in range(len(view.windows))]
+        if node.attr == "ndim":
+            return constant(lw, len(lengths), node)
+        return TupleVal(tuple(lengths))
     array = array_of(lw, node.value)
     if array is not None and node.attr == "shape":
         return TupleVal(tuple(shape_of(lw, array, d, node) for d in range(array.type.ndim)))
@@ -114,6 +122,12 @@ def _is_array_access(lw: Lowerer, base: ast.expr) -> bool:
 
 def _subscript(lw: Lowerer, node: ast.Subscript) -> Value:
     base = node.value
+    elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if any(isinstance(e, ast.Slice) for e in elts) and views.makes_view(lw, node):
+        lw.fail(node, views.view_text(lw, node))  # (x[i] of a 2-d x: the launch refuses it)
+    view = views.view_of(lw, base) if not _is_array_access(lw, base) else None
+    if view is not None:
+        return exprs.load(lw, node, view.base, views.view_indices(lw, node, view))
     if _is_array_access(lw, base):
         return exprs.TABLE[ast.Subscript](lw, node)
     res = static(lw, base) if isinstance(base, ast.Name | ast.Attribute) else None

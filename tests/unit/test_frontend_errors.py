@@ -159,7 +159,7 @@ def k_match(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
 
 
 def k_slice(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    v = x[1:2]  # type: ignore[index]  # E:slice
+    y[1:3] = 1.0  # type: ignore[index]  # E:slice
 
 
 def k_is(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]], n: i32) -> None:
@@ -252,7 +252,7 @@ CASES = [
     (k_import, "import statement", "import"),
     (k_walrus, "assignment expression (:=)", "walrus"),
     (k_match, "match statement", "match"),
-    (k_slice, "slicing", "slice"),
+    (k_slice, "assigning to a view (x[a:b] = ...) is not supported", "slice"),
     (k_is, "'is' comparison", "is"),
     (k_matmul, "matrix multiplication", "matmul"),
     (k_string, "strings are not supported", "string"),

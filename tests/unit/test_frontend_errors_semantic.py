@@ -60,7 +60,7 @@ def k_alias_array(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 
 
 def k_float_index(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    y[0] = x[1.5]  # type: ignore[index]  # E:float_index
+    y[0] = x[1.5]  # type: ignore[call-overload]  # E:float_index
 
 
 def k_ndim(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:

@@ -126,7 +126,7 @@ def expressions(x: BorrowMut[Array[f32]], y: Borrow[Array[f32]]) -> None:
     f = lambda v: v  # E: lambda expression is not supported in kernels  [gpuoff-unsupported]
     x[0] = f(1.0)  # E: calling the Python function 'f' is not supported in kernels: ... [gpuoff-unsupported] # E: Call to untyped function (unknown) in typed context  [no-untyped-call]
     x[1] = float(f"{y[0]}")  # E: f-string is not supported in kernels  [gpuoff-unsupported]
-    s = y[1:]  # E: slicing (x[a:b]) is not supported in kernels; index elements  [gpuoff-unsupported] # E: Invalid index type "slice[int, None, None]" for "Borrow[Array[f32]]"; expected type "int | tuple[int, ...]"  [index]
+    s = y[1:]  # a view is fine
     x[2] = y.sum()  # E: method call .sum() on array 'y' is not supported in kernels  [gpuoff-unsupported] # E: "Borrow[Array[f32]]" has no attribute "sum"  [attr-defined]
     if (n := y[0]) > 0:  # E: assignment expression (:=) is not supported in kernels  [gpuoff-unsupported]
         x[3] = n
