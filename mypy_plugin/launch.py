@@ -170,6 +170,11 @@ def _named(api: TypeChecker, name: str, args: list[Type]) -> Instance | None:
     return Instance(node, args)
 
 
+FOREIGN_ARRAYS = ("numpy.ndarray", "torch.Tensor", "jax.Array", "cupy.ndarray")
+"""Array classes of other libraries a ``Borrow``/``BorrowMut`` parameter accepts at a launch,
+where the program's build has them (the runtime checks dtype, device and ownership)."""
+
+
 def _widened(api: TypeChecker, t: Type) -> Type:
     """What a launch accepts for a parameter declared ``t`` (SPEC §2), beyond ``t`` itself."""
     p = get_proper_type(t)
@@ -187,7 +192,11 @@ def _widened(api: TypeChecker, t: Type) -> Type:
     elif access_of(t) in (Access.BORROW, Access.BORROW_MUT):
         # A NumPy array is copied in (and back out for BorrowMut); its dtype is checked at
         # launch. An Owned parameter refuses one: it cannot be moved.
-        extra = [_named(api, "numpy.ndarray", [anything, anything])]
+        # So are the arrays of the libraries users bring (SPEC §4), named by class where the
+        # program imports them: a structural protocol (``__dlpack__``) would also admit a
+        # go.Buffer of another dtype, which must stay a type error.
+        extra = [_named(api, name, [anything, anything] if name == "numpy.ndarray" else [])
+                 for name in FOREIGN_ARRAYS]  # fmt: skip
     kept = [x for x in extra if x is not None]
     return make_simplified_union([t, *kept]) if kept else t
 

@@ -7,7 +7,7 @@ and what it got (SPEC §2).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -51,31 +51,11 @@ def describe(value: object) -> str:
         return f"a NumPy array of {value.dtype.name}{order} ({value.ndim}-d)"
     if isinstance(value, bool | int | float | np.generic):
         return f"{type(value).__name__} {value!r}"
+    from gpuoff.runtime import foreign
+
+    if foreign.is_foreign(value):
+        return foreign.describe(value)
     return f"a {type(value).__qualname__}"
-
-
-def host_array_like(value: object) -> bool:
-    """Whether ``value`` is another library's array whose host memory NumPy can view (a
-    PyTorch CPU tensor, anything with ``__dlpack__`` or ``__array_interface__``)."""
-    from gpuoff.runtime.buffer import Buffer
-
-    kind = type(value)
-    return (hasattr(kind, "__dlpack__") or hasattr(kind, "__array_interface__")) and not (
-        isinstance(value, np.ndarray | np.generic | Buffer)
-    )
-
-
-def host_view(kernel: str, decl: ParamDecl, value: object) -> np.ndarray[Any, Any]:
-    """A NumPy view of ``value``'s memory (``host_array_like``), passed on as a NumPy argument
-    is (SPEC §4: in at the launch, back before it returns, docs/memory.md), or the
-    ``LaunchTypeError`` saying why it cannot be viewed (a tensor that requires grad or lives
-    on another device, a dtype NumPy has no name for)."""
-    try:
-        if hasattr(type(value), "__dlpack__"):
-            return np.from_dlpack(value)  # type: ignore[arg-type]
-        return np.asarray(value)
-    except (BufferError, RuntimeError, TypeError, ValueError) as exc:
-        raise type_error(kernel, decl, value, f"its memory cannot be viewed: {exc}") from None
 
 
 def type_error(kernel: str, decl: ParamDecl, value: object, why: str = "") -> LaunchTypeError:

@@ -25,7 +25,7 @@ from gpuoff import lang
 from gpuoff.errors import BorrowError, DTypeError, OutOfMemoryError
 from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
-from gpuoff.runtime import guards
+from gpuoff.runtime import foreign, guards
 from gpuoff.runtime.host_values import (
     ShapeError,
     ViewError,
@@ -494,13 +494,17 @@ def asarray(obj: Any, dtype: NumPyDType | None = None) -> Buffer[Any]: ...
 @entry_point
 def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     """``obj`` as a buffer: itself if it is one; a C-contiguous, aligned, writeable NumPy array
-    of a gpuoff dtype is wrapped without a copy (the buffer then shares the array's memory:
+    of a gpuoff dtype, or an array of another library in host memory (``__dlpack__``,
+    ``__array_interface__``: PyTorch, JAX, CuPy's pinned memory) meeting the same conditions,
+    is wrapped without a copy (the buffer then shares the array's memory:
     between a launch and the next synchronisation point the array must be left alone, and at
     every synchronisation point both agree, on every device: docs/memory.md); anything else
     is copied."""
     if isinstance(obj, Buffer) and (dtype is None or obj.dtype == _np_dtype(dtype)):
         obj._alive()
         return obj
+    if not isinstance(obj, Buffer) and foreign.is_foreign(obj):
+        obj = foreign.host_array(obj)  # torch, JAX, ...: an ndarray over their memory
     if isinstance(obj, np.ndarray):
         want = _np_dtype(obj.dtype if dtype is None else dtype)  # native byte order
         flags = obj.flags
@@ -515,9 +519,21 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     return _copy_of(obj, dtype)
 
 
+def read_only_buffer(a: np.ndarray[Any, Any]) -> Buffer[Any]:
+    """A buffer over a read-only array for one ``Borrow`` argument of one launch (a JAX
+    array's export, a read-only NumPy array): no copy when C-contiguous, aligned and native,
+    and never cached in ``_wrapped``, so ``go.asarray`` cannot hand it to a writer."""
+    flags = a.flags
+    if flags.c_contiguous and flags.aligned and a.dtype == _np_dtype(a.dtype):
+        return _from_host(a, written=True, owner=a)
+    return _copy_of(a, None)
+
+
 @entry_point
 def from_dlpack(obj: Any) -> Buffer[Any]:
     """A buffer sharing the memory of a host DLPack producer. Memory that cannot be shared as
     it is (not C-contiguous, read-only, unaligned) is refused: a copy would lose the
-    kernel's writes to it. ``go.array(obj)`` copies; a launch takes such a tensor directly."""
+    kernel's writes to it. ``go.array(obj)`` copies; a launch takes such a tensor directly.
+    Memory on a device raises ``ForeignArrayError``, saying how to bring it to the host."""
+    foreign.refuse_device_memory(obj)
     return asarray(shared_view(obj))

@@ -30,15 +30,25 @@ import numpy as np
 from gpuoff.errors import GpuoffError, IndexCountError, LaunchConfigError, LaunchTypeError
 from gpuoff.runtime import args as A
 from gpuoff.runtime import cache, debug, guards, stats
-from gpuoff.runtime.buffer import Buffer, asarray
+from gpuoff.runtime.buffer import Buffer, asarray, read_only_buffer
 from gpuoff.runtime.devices import current_device
 from gpuoff.runtime.devices.base import I64_MAX, Device, Program
+from gpuoff.runtime.foreign import (
+    ForeignArrayError,
+    host_array,
+    is_foreign,
+    library,
+    read_only_reason,
+)
 from gpuoff.runtime.limits import check_geometry, check_shared
 from gpuoff.runtime.plan import Plan, Repeat, Variants
 from gpuoff.runtime.race_check import RaceProof
 from gpuoff.runtime.tracebacks import trimmed
 
 P = ParamSpec("P")
+_SCALARS = (int, float, bool)
+"""Argument types that are never arrays: the launch path checks these before probing for
+array protocols."""
 Dims = tuple[int, int, int]
 
 
@@ -245,7 +255,7 @@ class Kernel(Generic[P]):
         for a in args:
             if type(a) is Buffer:
                 key.append(a._key)
-            elif isinstance(a, np.ndarray) or A.host_array_like(a):
+            elif isinstance(a, np.ndarray) or (type(a) not in _SCALARS and is_foreign(a)):
                 args, host_arrays = self._wrap_all(decls, args)
                 key[1:] = [a._key if type(a) is Buffer else None for a in args]
                 break
@@ -260,41 +270,65 @@ class Kernel(Generic[P]):
 
     def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[
             tuple[Any, ...], list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]]:  # fmt: skip
-        """``args`` with each NumPy array replaced by a buffer over it; (index, array,
-        buffer) of each. Another library's host array (a PyTorch CPU tensor) is one too."""
-        args = tuple(A.host_view(self.__name__, d, a) if d.is_array and A.host_array_like(a)
-                     else a for d, a in zip(decls, args, strict=True))  # fmt: skip
-        host_arrays = [
-            (i, a, self._wrap_numpy(decls[i], a))
-            for i, a in enumerate(args)
+        """``args`` with each NumPy array, and each array of another library (as an ndarray
+        over its memory: ``foreign``), replaced by a buffer over it; (index, array, buffer) of
+        each."""
+        host_arrays = []
+        as_list = list(args)
+        for i, a in enumerate(args):
+            if type(a) in _SCALARS or isinstance(a, Buffer):
+                continue
+            shown = a
+            if not isinstance(a, np.ndarray):
+                if not is_foreign(a):
+                    continue
+                a = as_list[i] = self._foreign(decls[i], a)
             # a 0-d array for a scalar parameter is that scalar (check_scalar converts it)
-            if isinstance(a, np.ndarray) and (decls[i].is_array or a.ndim)
-        ]
+            if decls[i].is_array or a.ndim:
+                host_arrays.append((i, a, self._wrap_numpy(decls[i], a, shown)))
         if any(not np.may_share_memory(a, buf._st.host) for _, a, buf in host_arrays):
             # copied for the launch (strided, unaligned, other byte order): the copies share
             # nothing, so rule 3 is checked on the arrays they were made from
             guards.check_aliases(self.__name__, [
                 guards.ArgUse(d.name, d.access, 0, 1, a._layout() if type(a) is Buffer else a)
-                for d, a in zip(decls, args, strict=True)
+                for d, a in zip(decls, as_list, strict=True)
                 if d.is_array and isinstance(a, Buffer | np.ndarray)
             ])  # fmt: skip
-        as_list = list(args)
         for i, _, buf in host_arrays:
             as_list[i] = buf
         return tuple(as_list), host_arrays
 
-    def _wrap_numpy(self, decl: Any, a: np.ndarray[Any, Any]) -> Buffer[Any]:
-        if not decl.is_array:
-            raise A.type_error(self.__name__, decl, a, "an array for a scalar parameter")
+    def _foreign(self, decl: Any, value: Any) -> np.ndarray[Any, Any]:
+        """An ndarray over a foreign array's memory for parameter ``decl`` (SPEC §4)."""
         if A.moves(decl):
             raise A.type_error(
-                self.__name__, decl, a, "a NumPy array cannot be moved: pass a go.Buffer"
+                self.__name__, decl, value,
+                f"a {library(value)} cannot be moved: its memory belongs to its library; "
+                f"pass a go.Buffer (go.array(x) copies it)",
+            )  # fmt: skip
+        try:
+            return host_array(value)
+        except ForeignArrayError as exc:
+            raise A.type_error(self.__name__, decl, value, exc.reason) from None
+
+    def _wrap_numpy(self, decl: Any, a: np.ndarray[Any, Any], shown: object) -> Buffer[Any]:
+        """A buffer over ``a`` for ``decl``; ``shown``: what the caller passed (a NumPy array,
+        or the foreign array ``a`` is a view of), for messages."""
+        if not decl.is_array:
+            raise A.type_error(self.__name__, decl, shown, "an array for a scalar parameter")
+        if A.moves(decl):
+            raise A.type_error(
+                self.__name__, decl, shown, "a NumPy array cannot be moved: pass a go.Buffer"
             )
         if a.dtype != decl.dtype.np_dtype and a.dtype.newbyteorder("=") != decl.dtype.np_dtype:
             # (the other byte order of the right dtype is converted: asarray copies it)
-            raise A.type_error(self.__name__, decl, a, f"dtype {a.dtype.name}")
-        if decl.access.exclusive and not a.flags.writeable:
-            raise A.type_error(self.__name__, decl, a, "a read-only NumPy array")
+            raise A.type_error(self.__name__, decl, shown, f"dtype {a.dtype.name}")
+        if not a.flags.writeable:
+            if decl.access.exclusive:
+                why = ("a read-only NumPy array" if shown is a
+                       else read_only_reason(shown))  # fmt: skip
+                raise A.type_error(self.__name__, decl, shown, why)
+            return read_only_buffer(a)
         return asarray(a)
 
     def _types(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> list[Any]:
