@@ -16,8 +16,9 @@ __version__ = "0.1.0"
 
 _PUBLIC: dict[str, tuple[str, str]] = {
     **{name: ("gpuoff.errors", name) for name in (
-        "BarrierError", "BorrowError", "BoundsError", "CompileError", "DeviceError", "DTypeError",
-        "GpuoffError", "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError", "RaceError",
+        "BarrierError", "BorrowError", "BoundsError", "CompileError", "ConfigError", "DeviceError",
+        "DTypeError", "GpuoffError", "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError",
+        "RaceError",
         "UseAfterMoveError",
     )},
     **{name: ("gpuoff.lang", name) for name in (
@@ -45,6 +46,8 @@ _PUBLIC: dict[str, tuple[str, str]] = {
         "zeros",
     )},
     "devices": ("gpuoff.runtime.devices", "devices"),
+    "get_num_threads": ("gpuoff.runtime.threads", "get_num_threads"),
+    "set_num_threads": ("gpuoff.runtime.threads", "set_num_threads"),
     "stats": ("gpuoff.runtime.stats", "stats"),
 }  # fmt: skip
 """Public name -> (module, attribute): the lazy re-exports."""

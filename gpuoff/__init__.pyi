@@ -10,6 +10,7 @@ from gpuoff.errors import (
     BorrowError,
     BoundsError,
     CompileError,
+    ConfigError,
     DeviceError,
     DTypeError,
     GpuoffError,
@@ -135,10 +136,11 @@ from gpuoff.runtime import (
 )
 from gpuoff.runtime.devices import devices
 from gpuoff.runtime.stats import stats
+from gpuoff.runtime.threads import get_num_threads, set_num_threads
 
 __all__ = [
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError",
-    "CompileError", "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError",
+    "CompileError", "ConfigError", "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError",
     "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError", "Owned", "RaceError",
     "UseAfterMoveError", "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh",
     "atomic_add",
@@ -154,6 +156,6 @@ __all__ = [
     "u64", "u8", "unsafe",
     # runtime
     "Buffer", "DeviceInfo", "Kernel", "Launch", "Stats", "array", "asarray", "devices", "empty",
-    "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "stats", "synchronize",
-    "zeros",
+    "from_dlpack", "full", "get_num_threads", "kernel", "on", "reset_stats", "set_device",
+    "set_num_threads", "stats", "synchronize", "zeros",
 ]  # fmt: skip

@@ -91,6 +91,11 @@ class LaunchConfigError(GpuoffError, ValueError):
     type is a ``LaunchTypeError``."""
 
 
+class ConfigError(GpuoffError, ValueError):
+    """A setting gpuoff does not understand: an environment variable (``GPUOFF_NUM_THREADS``,
+    ``GPUOFF_DEBUG``) or the argument of a setting function; the message lists what it takes."""
+
+
 class DTypeError(GpuoffError, TypeError):
     """A dtype gpuoff has no scalar type for (``object``, ``complex128``, strings, ...)."""
 
@@ -128,6 +133,7 @@ __all__ = [
     "BorrowError",
     "BoundsError",
     "CompileError",
+    "ConfigError",
     "DTypeError",
     "DeviceError",
     "GpuoffError",

@@ -498,6 +498,18 @@ class DeviceFunction(Generic[P, R]):
     def __repr__(self) -> str:
         return f"<gpuoff.func {self.__qualname__}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """By reference when importable, else by source (``gpuoff.shipping``)."""
+        from gpuoff import shipping
+
+        return shipping.reduce(self, type(self), {})
+
+    def __copy__(self) -> DeviceFunction[P, R]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DeviceFunction[P, R]:
+        return self
+
 
 if TYPE_CHECKING:
 

@@ -189,6 +189,20 @@ class Kernel(Generic[P]):
     def __repr__(self) -> str:
         return f"<gpuoff.kernel {self.__qualname__}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by reference when importable, else by source (``gpuoff.shipping``): the
+        receiving process compiles it (or finds it in the disk cache); plans stay here."""
+        from gpuoff import shipping
+
+        options = {"boundscheck": self.boundscheck, "fastmath": self.fastmath}
+        return shipping.reduce(self, type(self), options)
+
+    def __copy__(self) -> Kernel[P]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Kernel[P]:
+        return self
+
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Any:
         raise LaunchTypeError(f"launch a kernel with a grid: {self.__name__}[n](...)")
 

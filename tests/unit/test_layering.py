@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("gpuoff.ownership", 0),
     ("gpuoff.errors", 0),
     ("gpuoff.subset", 0),
+    ("gpuoff.shipping", 0),  # pickling kernels and device functions (lang's DeviceFunction)
     ("gpuoff.ir", 1),
     ("gpuoff.frontend", 2),
     ("codegen", 3),

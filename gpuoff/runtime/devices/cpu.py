@@ -30,7 +30,7 @@ from gpuoff import __version__
 from gpuoff.errors import BoundsError, DeviceError, LaunchConfigError, OutOfMemoryError
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ScalarType
-from gpuoff.runtime import debug
+from gpuoff.runtime import debug, threads
 from gpuoff.runtime.devices import cpu_loader
 from gpuoff.runtime.devices.base import (
     Allocation,
@@ -240,8 +240,10 @@ class _Pool:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
+        self.threads = workers + 1
+        """What ``threads.get_num_threads()`` said when the pool was made."""
         self.pid = os.getpid()
-        self.queue: queue.SimpleQueue[_Chunk] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[_Chunk | None] = queue.SimpleQueue()
         self.waiters = 0
         """Threads in ``help_until``: submissions and finished launches wake them (``idle``)."""
         self.idle = threading.Condition(threading.Lock())
@@ -252,7 +254,15 @@ class _Pool:
         err = _ErrBlock()
         get = self.queue.get
         while True:
-            _run_chunk(get(), err)
+            chunk = get()
+            if chunk is None:  # ``retire``: a pool of another size took over
+                return
+            _run_chunk(chunk, err)
+
+    def retire(self) -> None:
+        """Let every worker exit once the chunks queued before now have run."""
+        for _ in range(self.workers):
+            self.queue.put(None)
 
     def help_until(self, flag: threading.Event) -> None:
         """Run queued chunks on the calling thread until ``flag`` is set; sleep while the
@@ -267,6 +277,10 @@ class _Pool:
             while not flag.is_set():
                 try:
                     chunk = get()
+                    if chunk is None:  # retired: leave the signal to a worker, and the
+                        self.queue.put(None)  # launch's chunks to the pool that has them
+                        flag.wait()
+                        break
                 except queue.Empty:
                     with self.idle:  # re-checked under the lock: ``wake`` cannot slip between
                         if not flag.is_set() and self.queue.empty():
@@ -339,23 +353,42 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
     def __init__(self) -> None:
         self._pool: _Pool | None = None
         self._pool_lock = threading.Lock()
+        self._single: bool | None = None
+        threads.on_change(self._threads_changed)
         self._runner: tuple[int, queue.SimpleQueue[_Chunk]] | None = None
         self._key: str | None = None
 
     @property
     def pool(self) -> _Pool:
-        """The worker threads, one per core but one (made on first use, and again in a forked
-        child, which inherits the pool object but not its threads)."""
+        """The worker threads, ``threads.get_num_threads()`` but one (made on first use, again
+        in a forked child, which inherits the pool object but not its threads, and after
+        ``go.set_num_threads``)."""
         pool = self._pool
         if pool is None or pool.pid != os.getpid():
             with self._pool_lock:
                 if self._pool is None or self._pool.pid != os.getpid():
-                    # one core is left to the launching thread, which runs chunks when it
-                    # waits (OpenMP's layout: no more threads than cores, fewer wake-ups), or
-                    # does host work meanwhile; measured 0.67x -> 0.79x on the reduction bench
-                    self._pool = _Pool(max(1, (os.cpu_count() or 1) - 1))
+                    # one thread is the launching one, which runs chunks when it waits
+                    # (OpenMP's layout: no more threads than cores, fewer wake-ups), or does
+                    # host work meanwhile; measured 0.67x -> 0.79x on the reduction bench
+                    self._pool = _Pool(max(1, threads.get_num_threads() - 1))
                 pool = self._pool
         return pool
+
+    def _threads_changed(self) -> None:
+        """``go.set_num_threads``: the next pooled launch makes a pool of the new size."""
+        with self._pool_lock:
+            old, self._pool = self._pool, None
+            self._single = None
+        if old is not None and old.pid == os.getpid():
+            old.retire()
+
+    @property
+    def single_threaded(self) -> bool:
+        """Whether every launch runs on its launching thread (one thread: no pool)."""
+        single = self._single
+        if single is None:
+            single = self._single = threads.get_num_threads() == 1
+        return single
 
     # memory: plain host arrays
     def allocate(self, nbytes: int) -> Allocation:
@@ -469,6 +502,12 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         pending = [e for e in wait_for if not e.done()] if wait_for else wait_for
         if program.big_frames and program.block_frame(block) > BIG_FRAME:
             return self._run_big(program, block, n_groups, list(pending), on_error)
+        if self.single_threaded:  # one thread: run here, once what it waits for is done
+            if pending:
+                ready = threading.Event()
+                _after(list(pending), ready.set)  # (their errors stay theirs)
+                ready.wait()
+            return self._run_here(program, block, n_groups, on_error)
         if not pending:
             done = self.launch_inline(program, block, n_groups, items, on_error)
             if done is not None:
@@ -489,12 +528,19 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
             return None
         if program.big_frames and program.block_frame(block) > BIG_FRAME:
             return None  # not on this thread's stack: launch_packed runs it on the runner
-        err = _thread_err()
         t0 = perf_counter()
-        program.entry(block, 0, n_groups, err)
+        done = self._run_here(program, block, n_groups, on_error)
         if perf_counter() - t0 > INLINE_SECONDS and n_groups > 1:
             # heavy work-items: grids this large are worth all cores from now on
             program.inline_items = items - 1
+        return done
+
+    def _run_here(
+        self, program: CpuProgram, block: Any, n_groups: int, on_error: ErrorInfo
+    ) -> Event:
+        """Run every group of a launch on this thread: its finished event."""
+        err = _thread_err()
+        program.entry(block, 0, n_groups, err)
         if not err[0]:
             return _DONE
         found = _take_error(err, program.ndim_of)
