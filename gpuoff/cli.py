@@ -405,20 +405,36 @@ def _bench_names() -> list[str]:
     return [e.name for e in SUITE]
 
 
+SIG_HELP = """\
+--sig: one entry per kernel parameter, comma-separated, in order:
+  a scalar        its dtype: f32, f64, f16, i8 ... i64, u8 ... u64, bool (or float32, ...)
+  an array        dtype and one ':' per dimension: f32[:] (1-d), f32[:, :] (2-d), ...
+  strided array   '::' for any dimension (f32[:, ::]) or the layout letter A (f32[:, :]A)
+Ownership comes from the kernel's annotations. Without --sig, scalars take their declared
+type and arrays are 1-d contiguous."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``gpuoff`` command."""
+    from gpuoff import __version__
+
     p = argparse.ArgumentParser(
         prog="gpuoff", description="Write GPU kernels once as annotated Python; run them on "
         "CPUs, OpenCL devices and NVIDIA GPUs with ownership checks.",
     )  # fmt: skip
+    p.add_argument("--version", action="version", version=f"gpuoff {__version__}",
+                   help="print gpuoff's version and exit")  # fmt: skip
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     d = sub.add_parser("devices", help="list devices, and why a backend is unavailable")
     d.set_defaults(func=cmd_devices)
     s = sub.add_parser("show", help="print the code generated for a kernel",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       description="Print the typed IR, LLVM IR, OpenCL C or PTX gpuoff "
+                       "generates for a kernel, without running it.", epilog=SIG_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     s.add_argument("kernel", metavar="MODULE:KERNEL",
                    help="module name or file path, a colon, and the kernel's name")
-    s.add_argument("--target", "-t", choices=TARGETS, default="ir")
+    s.add_argument("--target", "-t", choices=TARGETS, default="ir",
+                   help="what to print (default: ir, gpuoff's typed IR)")  # fmt: skip
     s.add_argument("--sig", help='argument types, e.g. "f32, f32[:], f32[:]" (see above)')
     s.add_argument("--raw", action="store_true", help="llvm: LLVM IR before optimisation")
     s.add_argument("--sm", type=int, default=80, help="ptx: compute capability (default 80)")

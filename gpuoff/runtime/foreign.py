@@ -73,13 +73,14 @@ def _device_of(value: Any) -> tuple[int, int] | None:
     """``(DLPack device type, index)`` of the object's memory, or None when it does not say.
     ``__cuda_array_interface__`` is a property that refuses (AttributeError) for host memory
     in PyTorch and CuPy, so its presence means device memory."""
+    probe = getattr(value, "__dlpack_device__", None)
+    if probe is not None:
+        kind, index = probe()
+        return int(kind), int(index)
+    # (probed last: PyTorch's property raises for host tensors, which costs ~10 us)
     if hasattr(value, "__cuda_array_interface__") and not hasattr(value, "__array_interface__"):
         return (2, _cuda_index(value))
-    probe = getattr(value, "__dlpack_device__", None)
-    if probe is None:
-        return None
-    kind, index = probe()
-    return int(kind), int(index)
+    return None
 
 
 def _cuda_index(value: Any) -> int:
