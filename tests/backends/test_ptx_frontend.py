@@ -5,6 +5,7 @@ checks on and off, and with fastmath."""
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import shutil
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,7 @@ def test_example_kernels_assemble(path: str, name: str, tmp_path: Path) -> None:
     from gpuoff.frontend import parse_signature
 
     # 2-D kernels are recognised by a second global_id; give their arrays two dimensions.
-    source = Path(path).read_text()
+    source = inspect.getsource(kernel.pyfunc)
     two_d = "global_id(1)" in source
     sig = ", ".join(
         (f"{d.dtype.name}[:, :]" if two_d else f"{d.dtype.name}[:]") if d.is_array

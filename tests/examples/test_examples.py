@@ -67,7 +67,8 @@ def test_mandelbrot_example_detects_a_wrong_result(tmp_path: Path) -> None:
 
 # Every example and the tour exit non-zero when a result is wrong (issue 20, item 7). A wrong
 # result is made by the one thing every example reads its results through: each array a
-# buffer hands to the host is off by one (or by half of itself), as if the device had erred.
+# buffer hands to the host is off by one (or by half of itself), and each NumPy array a launch
+# wrote is off by one, as if the device had erred.
 WRONG_RESULTS = """
 import runpy, sys
 import numpy as np
@@ -82,6 +83,19 @@ def wrong(self):
     return out * 1.5 + 1
 
 go.Buffer.numpy = wrong
+
+# ... and so is every NumPy array a launch wrote (examples that pass NumPy arrays: Dask's)
+from gpuoff.runtime import plan
+
+real_finish = plan.Plan._finish_host_arrays
+
+def wrong_finish(self, event, host_arrays):
+    real_finish(self, event, host_arrays)
+    for i, original, _ in host_arrays:
+        if self.decls[i].access.exclusive:
+            original += 1
+
+plan.Plan._finish_host_arrays = wrong_finish
 sys.argv = sys.argv[1:]
 if sys.argv[0] == "tour":
     from gpuoff.cli import main

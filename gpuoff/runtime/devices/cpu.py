@@ -247,8 +247,10 @@ class _Pool:
         self.waiters = 0
         """Threads in ``help_until``: submissions and finished launches wake them (``idle``)."""
         self.idle = threading.Condition(threading.Lock())
-        for i in range(workers):
-            threading.Thread(target=self._run, name=f"gpuoff-cpu-{i}", daemon=True).start()
+        self.started = [threading.Thread(target=self._run, name=f"gpuoff-cpu-{i}", daemon=True)
+                        for i in range(workers)]  # fmt: skip
+        for thread in self.started:
+            thread.start()
 
     def _run(self) -> None:
         err = _ErrBlock()
