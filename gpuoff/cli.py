@@ -1,4 +1,4 @@
-"""The ``gpuoff`` command: ``devices``, ``show``, ``bench`` and ``tour``.
+"""The ``gpuoff`` command: ``devices``, ``show``, ``bench``, ``cache`` and ``tour``.
 
 ``gpuoff show`` signatures (``--sig``)
     A comma-separated list with one entry per kernel parameter, in order:
@@ -396,6 +396,36 @@ def cmd_tour(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------------
 
 
+def _megabytes(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    """``gpuoff cache [info|clear]``."""
+    from gpuoff import cache_admin
+    from gpuoff.runtime.cache import cache_dir
+
+    where = os.environ.get("GPUOFF_CACHE_DIR")
+    if cache_dir() is None:
+        print("the disk cache is off (GPUOFF_CACHE_DIR is set and empty)")
+        return 0
+    found = cache_admin.clear() if args.action == "clear" else cache_admin.contents()
+    origin = " (GPUOFF_CACHE_DIR)" if where is not None else ""
+    total = found.bytes + sum(found.folders.values())
+    if args.action == "clear":
+        print(f"removed {found.entries} compiled kernels and {len(found.folders)} folders "
+              f"({_megabytes(total)}) from {found.folder}{origin}")  # fmt: skip
+    else:
+        print(f"folder: {found.folder}{origin}")
+        print(f"compiled kernels: {found.entries} entries, {_megabytes(found.bytes)}")
+        for name, size in found.folders.items():
+            print(f"{name + '/:':18s}{_megabytes(size)}")
+    if found.foreign:
+        print(f"left alone (not gpuoff's): {', '.join(found.foreign[:8])}"
+              + (" ..." if len(found.foreign) > 8 else ""))  # fmt: skip
+    return 0
+
+
 def _bench_names() -> list[str]:
     """The suite's entry names, for ``--only``'s help (the suite module is light to import)."""
     try:
@@ -466,6 +496,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="give up (exit 124, printing what finished) when one benchmark takes "
                    "longer (default 900; 0: never)")
     b.set_defaults(func=cmd_bench)
+    c = sub.add_parser("cache", help="show or empty the disk cache of compiled kernels",
+                       description="The disk cache of compiled kernels (GPUOFF_CACHE_DIR, else "
+                       "the platform's user cache folder).")  # fmt: skip
+    c.add_argument("action", choices=("info", "clear"), nargs="?", default="info",
+                   help="info (default): where it is and what it holds; clear: remove "
+                   "everything gpuoff wrote there")  # fmt: skip
+    c.set_defaults(func=cmd_cache)
     t = sub.add_parser("tour", help="a short guided run on the default device, results checked")
     t.add_argument("--device", help="run on this device instead of the default")
     t.set_defaults(func=cmd_tour)

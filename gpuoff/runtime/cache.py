@@ -24,6 +24,7 @@ import marshal
 import os
 import pickle
 import re
+import sys
 import types
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -44,8 +45,14 @@ def cache_dir() -> Path | None:
     env = os.environ.get("GPUOFF_CACHE_DIR")
     if env is not None:
         return Path(env) if env.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "gpuoff"
+    if sys.platform.startswith("linux"):
+        # what platformdirs says on Linux (XDG), without importing it on the launch path
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.join(
+            os.path.expanduser("~"), ".cache")  # fmt: skip
+        return Path(base) / "gpuoff"
+    import platformdirs  # ~/Library/Caches/gpuoff on macOS, %LOCALAPPDATA%\gpuoff\Cache on Windows
+
+    return Path(platformdirs.user_cache_dir("gpuoff", appauthor=False))
 
 
 def _code_objects(code: types.CodeType) -> Iterable[types.CodeType]:
