@@ -31,11 +31,12 @@ It also gives the level of every ``If``/``While``/``ForRange`` condition, for
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gpuoff.ir import nodes as n
 from gpuoff.ir.types import AddressSpace
+from gpuoff.ir.walk import child_bodies, child_exprs, walk_exprs, walk_stmts
 
 
 @dataclass(frozen=True, order=True)
@@ -102,19 +103,11 @@ def first_barrier(stmts: Sequence[n.Stmt]) -> n.Barrier | None:
     for s in stmts:
         if isinstance(s, n.Barrier):
             return s
-        for body in _bodies(s):
+        for body in child_bodies(s):
             found = first_barrier(body)
             if found is not None:
                 return found
     return None
-
-
-def _bodies(s: n.Stmt) -> Iterator[tuple[n.Stmt, ...]]:
-    if isinstance(s, n.If):
-        yield s.body
-        yield s.orelse
-    elif isinstance(s, n.ForRange | n.While):
-        yield s.body
 
 
 @dataclass(frozen=True)
@@ -165,7 +158,7 @@ class _Analyser:
     def _summary(self, fn: n.Function) -> Level:
         """The level a call of ``fn`` adds to its arguments' (what it reads by itself)."""
         out = UNIFORM
-        for e in _exprs(fn.body):
+        for e in walk_exprs(fn.body):
             if isinstance(e, n.WorkItem | n.AtomicRMW | n.Load | n.Call):
                 out = _max(out, self._own_level(e))
         return out
@@ -195,7 +188,7 @@ class _Analyser:
         if isinstance(e, n.Var):
             return env.get(e.name, UNIFORM)
         own = self._own_level(e)
-        return _max(own, *(self.level(c, env) for c in _children(e)))
+        return _max(own, *(self.level(c, env) for c in child_exprs(e)))
 
     # -- statements -----------------------------------------------------------------------
 
@@ -298,7 +291,7 @@ class _Analyser:
             for name in _assigned(s):
                 after[name] = _max(after.get(name, UNIFORM), spread)
         if first_barrier(s.body) is not None or any(
-            self.findings.get(id(x)) is not None for x in _walk((s,))
+            self.findings.get(id(x)) is not None for x in walk_stmts((s,))
         ):
             self.controls_barrier.add(id(s))
         escape = _Escape()
@@ -307,64 +300,9 @@ class _Analyser:
         return after, escape
 
 
-def _children(e: n.Expr) -> Iterator[n.Expr]:
-    if isinstance(e, n.Unary):
-        yield e.operand
-    elif isinstance(e, n.Binary | n.Compare | n.Logical):
-        yield e.lhs
-        yield e.rhs
-    elif isinstance(e, n.Select):
-        yield from (e.cond, e.if_true, e.if_false)
-    elif isinstance(e, n.Cast):
-        yield e.value
-    elif isinstance(e, n.Load):
-        yield from e.indices
-    elif isinstance(e, n.MathCall):
-        yield from e.args
-    elif isinstance(e, n.Call):
-        yield from (a for a in e.args if isinstance(a, n.Expr))
-    elif isinstance(e, n.AtomicRMW):
-        yield from e.indices
-        if e.compare is not None:
-            yield e.compare
-        yield e.value
-
-
-def _stmt_exprs(s: n.Stmt) -> Iterator[n.Expr]:
-    if isinstance(s, n.Assign):
-        yield s.value
-    elif isinstance(s, n.Store):
-        yield from s.indices
-        yield s.value
-    elif isinstance(s, n.If | n.While):
-        yield s.cond
-    elif isinstance(s, n.ForRange):
-        yield from (s.start, s.stop, s.step)
-    elif isinstance(s, n.Return) and s.value is not None:
-        yield s.value
-    elif isinstance(s, n.ExprStmt):
-        yield s.expr
-
-
-def _walk(stmts: Sequence[n.Stmt]) -> Iterator[n.Stmt]:
-    for s in stmts:
-        yield s
-        for body in _bodies(s):
-            yield from _walk(body)
-
-
-def _exprs(stmts: Sequence[n.Stmt]) -> Iterator[n.Expr]:
-    for s in _walk(stmts):
-        todo = list(_stmt_exprs(s))
-        while todo:
-            e = todo.pop()
-            yield e
-            todo.extend(_children(e))
-
-
 def _assigned(s: n.Stmt) -> set[str]:
-    out = {x.target for x in _walk((s,)) if isinstance(x, n.Assign)}
-    out |= {x.var for x in _walk((s,)) if isinstance(x, n.ForRange)}
+    out = {x.target for x in walk_stmts((s,)) if isinstance(x, n.Assign)}
+    out |= {x.var for x in walk_stmts((s,)) if isinstance(x, n.ForRange)}
     return out
 
 
@@ -374,10 +312,10 @@ def analyse(module: n.Module) -> Analysis:
     a.block(module.kernel.body, {}, UNIFORM, _Where())
     # A condition controls a barrier when its statement holds one, or an exit that skips one.
     flagged = {id(f.stmt) for f in a.findings.values()}
-    for s in _walk(module.kernel.body):
+    for s in walk_stmts(module.kernel.body):
         if isinstance(s, n.If) and (
             first_barrier(s.body + s.orelse) is not None
-            or any(id(x) in flagged for x in _walk(s.body + s.orelse))
+            or any(id(x) in flagged for x in walk_stmts(s.body + s.orelse))
         ):
             a.controls_barrier.add(id(s))
     return Analysis([a.findings[k] for k in a.order], a.conditions, a.controls_barrier,
