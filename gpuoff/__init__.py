@@ -18,7 +18,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     **{name: ("gpuoff.errors", name) for name in (
         "BarrierError", "BorrowError", "BoundsError", "CompileError", "ConfigError", "DeviceError",
         "DTypeError", "GpuoffError", "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError",
-        "RaceError",
+        "RaceError", "ShapeError",
         "UseAfterMoveError",
     )},
     **{name: ("gpuoff.lang", name) for name in (

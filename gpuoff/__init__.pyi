@@ -18,6 +18,7 @@ from gpuoff.errors import (
     LaunchTypeError,
     OutOfMemoryError,
     RaceError,
+    ShapeError,
     UseAfterMoveError,
 )
 from gpuoff.lang import (
@@ -142,7 +143,7 @@ __all__ = [
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError",
     "CompileError", "ConfigError", "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError",
     "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError", "Owned", "RaceError",
-    "UseAfterMoveError", "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh",
+    "ShapeError", "UseAfterMoveError", "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh",
     "atomic_add",
     "atomic_and", "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max",
     "atomic_min", "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "brev", "cbrt",

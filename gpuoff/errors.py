@@ -91,6 +91,12 @@ class LaunchConfigError(GpuoffError, ValueError):
     type is a ``LaunchTypeError``."""
 
 
+class ShapeError(GpuoffError, ValueError):
+    """Arguments of a library function (``gpuoff.lib``) whose shapes do not fit together:
+    ``matmul`` of (3, 4) and (5, 6), an ``out=`` of the wrong shape or dtype, an axis beyond
+    the array's dimensions. The message names the function, the argument and both shapes."""
+
+
 class ConfigError(GpuoffError, ValueError):
     """A setting gpuoff does not understand: an environment variable (``GPUOFF_NUM_THREADS``,
     ``GPUOFF_DEBUG``) or the argument of a setting function; the message lists what it takes."""

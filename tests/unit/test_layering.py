@@ -38,6 +38,8 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("gpuoff.runtime", 4),
     ("gpuoff.cli", 5),
     ("gpuoff.bench", 5),
+    ("gpuoff.lib", 5),  # library kernels: written against the public gpuoff API
+    ("gpuoff.models", 5),
     ("gpuoff.__main__", 5),
     ("gpuoff", 5),  # the package itself re-exports the runtime's public names
 )

@@ -1,0 +1,28 @@
+"""gpuoff.lib: library kernels written in gpuoff's own kernel language, with NumPy's semantics
+wherever NumPy has the function (SPEC.md §8; docs/library.md).
+
+    import gpuoff.lib as gl
+    total = gl.sum(x)            # a 0-d go.Buffer; .numpy() waits for the kernels
+
+Every function takes ``go.Buffer``s or NumPy arrays, returns a new ``go.Buffer`` on the current
+device (or writes ``out=``), and runs asynchronously like a launch.
+"""
+
+from __future__ import annotations
+
+# Each block below re-exports one family of modules; keep the blocks apart (they are edited
+# by different people at the same time).
+
+# --- reductions, scans, selection (reduce.py, scan.py, select.py, segmented.py) -------------
+
+
+
+# --- dense linear algebra and neural-network rows (dense.py, rows.py, conv.py, sparse.py) --
+
+
+
+# --- sorting, histograms, sets (sort.py, histogram.py, sets.py) ----------------------------
+
+
+
+# --- element-wise maps and transforms (maps.py, fft.py) ------------------------------------
