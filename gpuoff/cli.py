@@ -353,7 +353,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from gpuoff.bench.suite import SuiteResult, run_suite, select
 
     only = [n.strip() for n in args.only.split(",") if n.strip()] if args.only else None
-    select(only)  # unknown names fail before any work
+    select(only, args.suite)  # unknown names fail before any work
     devices = bench_devices(args.device)
     if args.json and args.json != "-":
         check_output_path("--json", args.json)
@@ -377,7 +377,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         os._exit(124)
 
     result = run_suite(devices, only, quick=args.quick, progress=not args.no_progress,
-                       timeout=args.timeout or None, on_timeout=on_timeout)  # fmt: skip
+                       timeout=args.timeout or None, on_timeout=on_timeout,
+                       suite=args.suite)  # fmt: skip
     _print_results(args, result.rows, result.skipped, info)
     if args.plot:
         plot.write_plot(result.rows, args.plot, info)
@@ -429,10 +430,10 @@ def cmd_cache(args: argparse.Namespace) -> int:
 def _bench_names() -> list[str]:
     """The suite's entry names, for ``--only``'s help (the suite module is light to import)."""
     try:
-        from gpuoff.bench.suite import SUITE
+        from gpuoff.bench.suite import SUITES
     except ImportError:  # a broken install still gets its --help
         return []
-    return [e.name for e in SUITE]
+    return [e.name for entries in SUITES.values() for e in entries]
 
 
 SIG_HELP = """\
@@ -483,6 +484,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--only", metavar="NAMES",
                    help="benchmarks to run, comma-separated (default: all): "
                    + ", ".join(_bench_names()))
+    b.add_argument("--suite", default="core", choices=("core", "lib", "all"),
+                   help="which suite --only picks from when it is not given: core (kernels "
+                   "as users write them, the default), lib (gpuoff.lib against C, NumPy "
+                   "and peer libraries), all")
     b.add_argument("--quick", action="store_true",
                    help="smaller sizes and fewer runs, for a fast look (not for figures)")
     b.add_argument("--json", metavar="FILE",

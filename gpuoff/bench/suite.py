@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.bench import cases_compute, cases_layout, cases_loops, cases_scan
+from gpuoff.bench import cases_compute, cases_layout, cases_lib, cases_loops, cases_scan
 from gpuoff.bench.harness import BenchSkip, Case, Impl, Row, measure
 from gpuoff.bench.progress import Progress
 from gpuoff.bench.registry import (
@@ -204,11 +204,19 @@ def register(entry: Entry) -> None:
     SUITE[:] = [e for e in SUITE if e.name != entry.name] + [entry]
 
 
-def select(only: Sequence[str] | None) -> list[Entry]:
-    """The entries named in ``only`` (all when empty); ``ValueError`` for an unknown name."""
+SUITES: dict[str, list[Entry]] = {"core": SUITE, "lib": cases_lib.ENTRIES}
+"""The named suites: ``core`` (kernels as users write them), ``lib`` (``gpuoff.lib``)."""
+
+
+def select(only: Sequence[str] | None, suite: str = "core") -> list[Entry]:
+    """The entries named in ``only`` (any suite's), else every entry of ``suite`` (``all``:
+    every suite's); ``ValueError`` for an unknown name."""
+    if suite != "all" and suite not in SUITES:
+        raise ValueError(f"unknown suite {suite!r}; known: {', '.join(SUITES)}, all")
+    everything = [e for entries in SUITES.values() for e in entries]
     if not only:
-        return list(SUITE)
-    known = {e.name: e for e in SUITE}
+        return everything if suite == "all" else list(SUITES[suite])
+    known = {e.name: e for e in everything}
     unknown = [n for n in only if n not in known]
     if unknown:
         raise ValueError(
@@ -228,6 +236,7 @@ def run_suite(
     progress: bool = True,
     timeout: float | None = None,
     on_timeout: OnTimeout | None = None,
+    suite: str = "core",
 ) -> SuiteResult:
     """Run the selected entries on each device, in order; a skip is recorded, not raised.
 
@@ -236,7 +245,7 @@ def run_suite(
     called from a watchdog thread with the results so far; it is expected to report them and
     end the process.
     """
-    entries = select(only)
+    entries = select(only, suite)
     result = SuiteResult()
     bar = Progress(len(entries) * len(devices), enabled=progress)
     for device in devices:

@@ -32,6 +32,16 @@ def test_select_known_and_unknown() -> None:
         suite.select(["saxpy", "nosuch"])
 
 
+def test_suites_are_chosen_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    lib_entry = _fake_entry("lib_fake")
+    monkeypatch.setitem(suite.SUITES, "lib", [lib_entry])
+    assert suite.select(None, "lib") == [lib_entry]
+    assert suite.select(None, "all") == [*suite.SUITE, lib_entry]
+    assert suite.select(["lib_fake", "saxpy"])[0] is lib_entry  # --only sees every suite
+    with pytest.raises(ValueError, match="unknown suite 'nosuch'"):
+        suite.select(None, "nosuch")
+
+
 def test_suite_names_are_unique_and_cover_the_issue() -> None:
     names = [e.name for e in suite.SUITE]
     assert len(names) == len(set(names))

@@ -1,0 +1,27 @@
+"""The ``lib`` suite: ``gpuoff.lib``'s functions against C/OpenMP, NumPy and the peer
+libraries on the same device (``gpuoff bench --suite lib``). Each family of library modules
+has its own cases module; this one only gathers their entries, in the order the table shows.
+"""
+
+from __future__ import annotations
+
+from gpuoff.bench.registry import Entry
+
+ENTRIES: list[Entry] = []
+
+# Each block below adds one family's entries; keep the blocks apart (they are edited by
+# different people at the same time).
+
+# --- reductions, scans, selection (cases_lib_reduce.py) -------------------------------------
+
+
+
+# --- dense linear algebra and neural-network rows (cases_lib_dense.py) ----------------------
+
+
+
+# --- sorting, histograms, sets (cases_lib_sort.py) ------------------------------------------
+
+
+
+# --- models (cases_models.py) ----------------------------------------------------------------
