@@ -17,7 +17,7 @@ import pytest
 import gpuoff as go
 from gpuoff import Array, BorrowMut, f32
 from gpuoff.runtime import threads
-from gpuoff.runtime.devices import cpu, current_device
+from gpuoff.runtime.devices import cpu_pool, current_device
 from gpuoff.runtime.devices.cpu import CpuDevice
 
 N = 1 << 21  # large enough to go to the pool (small grids run inline on the caller)
@@ -47,13 +47,13 @@ def default_threads() -> Iterator[None]:
 def chunk_threads(monkeypatch: pytest.MonkeyPatch) -> set[int]:
     """The threads that run pooled work (each chunk of work-groups records its thread)."""
     seen: set[int] = set()
-    real = cpu._run_chunk
+    real = cpu_pool.run_chunk
 
     def recording(chunk: Any, err: Any) -> None:
         seen.add(threading.get_ident())
         real(chunk, err)
 
-    monkeypatch.setattr(cpu, "_run_chunk", recording)
+    monkeypatch.setattr(cpu_pool, "run_chunk", recording)
     return seen
 
 

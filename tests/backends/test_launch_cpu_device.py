@@ -16,7 +16,8 @@ from gpuoff.ir.nodes import Module
 from gpuoff.ownership import Access
 from gpuoff.runtime.devices import get_device
 from gpuoff.runtime.devices.base import Allocation, ArrayArg
-from gpuoff.runtime.devices.cpu import INLINE_ITEMS, CpuDevice, CpuEvent, CpuProgram
+from gpuoff.runtime.devices.cpu import INLINE_ITEMS, CpuDevice, CpuProgram
+from gpuoff.runtime.devices.cpu_pool import CpuEvent
 
 
 def shift(a: f32, x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:

@@ -455,12 +455,12 @@ def test_pooled_repeats_on_cpu_run_in_order_and_track_their_work(
 ) -> None:
     """Large repeated launches on cpu take the repeat path too: each starts after the one
     before (they all write ``y``), and the uses follow the newest, so host access waits."""
-    from gpuoff.runtime.devices import cpu
+    from gpuoff.runtime.devices import cpu_pool
 
     spy = Spy(monkeypatch)
     submitted: list[Any] = []
     early: list[int] = []  # launches whose work reached the pool before the previous finished
-    real_submit = cpu._Pool.submit
+    real_submit = cpu_pool.Pool.submit
 
     def submit(pool: Any, event: Any, *rest: Any) -> None:
         if submitted and not submitted[-1].done():
@@ -468,7 +468,7 @@ def test_pooled_repeats_on_cpu_run_in_order_and_track_their_work(
         submitted.append(event)
         real_submit(pool, event, *rest)
 
-    monkeypatch.setattr(cpu._Pool, "submit", submit)
+    monkeypatch.setattr(cpu_pool.Pool, "submit", submit)
     x = go.array(np.ones(BIG, np.float32))
     y = go.zeros(BIG, f32)
     with go.on("cpu"):

@@ -27,7 +27,7 @@ import numpy as np
 
 from codegen import abi
 from gpuoff import __version__
-from gpuoff.errors import BoundsError, DeviceError, LaunchConfigError, OutOfMemoryError
+from gpuoff.errors import DeviceError, LaunchConfigError, OutOfMemoryError
 from gpuoff.ir.nodes import Module
 from gpuoff.ir.types import ScalarType
 from gpuoff.runtime import debug, threads
@@ -37,7 +37,6 @@ from gpuoff.runtime.devices.base import (
     ArrayArg,
     Device,
     DeviceInfo,
-    DoneEvent,
     Event,
     InlineLaunch,
     LaunchArg,
@@ -45,6 +44,21 @@ from gpuoff.runtime.devices.base import (
     PackedLaunch,
     Program,
 )  # fmt: skip
+from gpuoff.runtime.devices.cpu_pool import (
+    DONE,
+    Chunk,
+    CpuEvent,
+    ErrorInfo,
+    FailedEvent,
+    Pool,
+    after,
+    error_factory,
+    make_error,
+    serve,
+    take_error,
+    thread_err,
+    wait_all,
+)
 
 ENTRY_TYPE = ctypes.CFUNCTYPE(
     None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p
@@ -66,28 +80,7 @@ be small: a thread made with ``threading.stack_size``); beyond it the launch run
 big-stack thread instead (one core: such launches are rare)."""
 RUNNER_STACK = 64 << 20
 """The stack of that thread (address space; only what is touched becomes memory)."""
-ErrorFactory = Callable[[int, tuple[int, ...], tuple[int, ...]], Exception]
-ErrorInfo = ErrorFactory | tuple[Any, tuple[Any, ...]] | None
-"""How to build a launch's BoundsError: a factory ``(check, indices, shape)``, or ``(plan,
-args)`` for ``plan.make_error(args, check, indices, shape)`` (no closure per launch on the hot
-path). ``shape``: the failing array's, from the error record."""
 
-
-def _make_error(info: ErrorInfo, check: int, indices: tuple[int, ...],
-                shape: tuple[int, ...] = ()) -> Exception:  # fmt: skip
-    if check == abi.OUT_OF_MEMORY:
-        return OutOfMemoryError(f"cpu: cannot allocate {indices[0] if indices else '?'} bytes "
-                                "of work-group memory (shared arrays, per-item state) for a "
-                                "launch; nothing ran")  # fmt: skip
-    if info is None:
-        return BoundsError(f"out-of-range access (check {check}, indices {indices})")
-    if isinstance(info, tuple):
-        error: Exception = info[0].make_error(info[1], check, indices, shape)
-        return error
-    return info(check, indices, shape)
-
-
-_ErrBlock = ctypes.c_int64 * abi.ERROR_RECORD_LEN
 
 
 class CpuProgram(Program):
@@ -140,206 +133,6 @@ def _private_bytes(pa: Any) -> int:
 
 
 # ------------------------------------------------------------------------------------------------
-# Events and the worker pool
-# ------------------------------------------------------------------------------------------------
-
-
-class CpuEvent(Event):
-    """Completion of one pooled launch: counts finished chunks, gathers error records."""
-
-    def __init__(self, on_error: ErrorInfo, pool: _Pool | None = None) -> None:
-        self._flag = threading.Event()
-        self._lock = threading.Lock()
-        self._remaining = 0
-        self._error: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
-        self._error_item = 0  # the failing work-item of _error (failure_order)
-        self._on_error = on_error
-        self._reported = False
-        self._callbacks: list[Callable[[], None]] = []
-        self._pool = pool
-
-    def done(self) -> bool:
-        return self._flag.is_set()
-
-    def wait(self) -> None:
-        """Block until done, running queued chunks (of any launch) on this thread meanwhile."""
-        if not self._flag.is_set():
-            pool = self._pool
-            if pool is not None and pool.pid == os.getpid():  # a forked child's pool has no workers
-                pool.help_until(self._flag)
-            self._flag.wait()
-        if self._error is not None and not self._reported:
-            self._reported = True
-            raise _make_error(self._on_error, *self._error)
-
-    def add_done_callback(self, fn: Callable[[], None]) -> None:
-        """Call ``fn`` (on the finishing thread) when the work is done; now if already done."""
-        with self._lock:
-            if not self._flag.is_set():
-                self._callbacks.append(fn)
-                return
-        fn()
-
-    def _record(self, check: int, indices: tuple[int, ...], item: int,
-                shape: tuple[int, ...]) -> None:  # fmt: skip
-        """Keep the failure that ``gpuoff.ir.bounds.failure_order`` puts first (chunks of
-        work-groups finish in any order)."""
-        with self._lock:
-            if self._error is None or (item, check) < (self._error_item, self._error[0]):
-                self._error = (check, indices, shape)
-                self._error_item = item
-
-    def _finish(self, chunks: int = 1) -> None:
-        with self._lock:
-            self._remaining -= chunks
-            if self._remaining > 0:
-                return
-            self._flag.set()
-            callbacks, self._callbacks = self._callbacks, []
-        pool = self._pool
-        if pool is not None and pool.waiters:
-            pool.wake()
-        for fn in callbacks:
-            fn()
-
-
-def _take_error(err: Any, check_ndim: Callable[[int], int]
-                ) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:  # fmt: skip
-    """``(check id, indices, work-item, shape)`` of an err block's record (then zeroed), or
-    None (``codegen.abi``'s layout)."""
-    if not err[0]:
-        return None
-    check = int(err[0])
-    ndim = check_ndim(check)
-    indices = tuple(int(err[1 + d]) for d in range(ndim))
-    shape = tuple(int(err[abi.SHAPE_SLOT + d]) for d in range(ndim))
-    item = int(err[abi.ITEM_SLOT])
-    for i in range(abi.ERROR_RECORD_LEN):
-        err[i] = 0
-    return check, indices, item, shape
-
-
-_Chunk = tuple[CpuEvent, Any, Any, int, int, Any]
-"""``(event, entry, packed block, first group, end group, ndim_of)``"""
-
-
-def _run_chunk(chunk: _Chunk, err: Any) -> None:
-    event, entry, block, lo, hi, ndim_of = chunk
-    try:
-        entry(block, lo, hi, err)  # ctypes releases the GIL for the call
-        found = _take_error(err, ndim_of)
-        if found is not None:
-            event._record(*found)
-    finally:
-        event._finish()
-
-
-class _Pool:
-    """Long-lived workers running chunks of work-groups, joined by any thread that waits for a
-    pooled launch (``help_until``)."""
-
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self.threads = workers + 1
-        """What ``threads.get_num_threads()`` said when the pool was made."""
-        self.pid = os.getpid()
-        self.queue: queue.SimpleQueue[_Chunk | None] = queue.SimpleQueue()
-        self.waiters = 0
-        """Threads in ``help_until``: submissions and finished launches wake them (``idle``)."""
-        self.idle = threading.Condition(threading.Lock())
-        self.started = [threading.Thread(target=self._run, name=f"gpuoff-cpu-{i}", daemon=True)
-                        for i in range(workers)]  # fmt: skip
-        for thread in self.started:
-            thread.start()
-
-    def _run(self) -> None:
-        err = _ErrBlock()
-        get = self.queue.get
-        while True:
-            chunk = get()
-            if chunk is None:  # ``retire``: a pool of another size took over
-                return
-            _run_chunk(chunk, err)
-
-    def retire(self) -> None:
-        """Let every worker exit once the chunks queued before now have run."""
-        for _ in range(self.workers):
-            self.queue.put(None)
-
-    def help_until(self, flag: threading.Event) -> None:
-        """Run queued chunks on the calling thread until ``flag`` is set; sleep while the
-        queue is empty (the launch's chunks are running elsewhere, or it waits for another
-        launch). Every queued chunk's dependencies are done (``_after`` submits only then),
-        so any may run here; a chunk keeps its launch's error record via the event."""
-        err = _thread_err()
-        get = self.queue.get_nowait
-        with self.idle:
-            self.waiters += 1
-        try:
-            while not flag.is_set():
-                try:
-                    chunk = get()
-                    if chunk is None:  # retired: leave the signal to a worker, and the
-                        self.queue.put(None)  # launch's chunks to the pool that has them
-                        flag.wait()
-                        break
-                except queue.Empty:
-                    with self.idle:  # re-checked under the lock: ``wake`` cannot slip between
-                        if not flag.is_set() and self.queue.empty():
-                            self.idle.wait()
-                    continue
-                _run_chunk(chunk, err)
-        finally:
-            with self.idle:
-                self.waiters -= 1
-
-    def wake(self) -> None:
-        """Wake the helping waiters (new chunks queued, or a launch finished)."""
-        with self.idle:
-            self.idle.notify_all()
-
-    def submit(self, event: CpuEvent, entry: Any, block: Any, n_groups: int, ndim_of: Any) -> None:
-        chunks = min(n_groups, 4 * self.workers)
-        event._remaining = chunks
-        step, extra = divmod(n_groups, chunks)
-        lo = 0
-        for c in range(chunks):
-            hi = lo + step + (1 if c < extra else 0)
-            self.queue.put((event, entry, block, lo, hi, ndim_of))
-            lo = hi
-        if self.waiters:
-            self.wake()
-
-
-_DONE = DoneEvent()
-_tls = threading.local()
-
-
-def _thread_err() -> Any:
-    err = getattr(_tls, "err", None)
-    if err is None:
-        err = _tls.err = _ErrBlock()
-    return err
-
-
-class _FailedEvent(Event):
-    """An inline launch that finished with a bounds error (raised by the first ``wait``)."""
-
-    inline = True  # the launch path raises it before returning
-
-    def __init__(self, error: Exception) -> None:
-        self._error: Exception | None = error
-
-    def done(self) -> bool:
-        return True
-
-    def wait(self) -> None:
-        error, self._error = self._error, None
-        if error is not None:
-            raise error
-
-
-# ------------------------------------------------------------------------------------------------
 # The device
 # ------------------------------------------------------------------------------------------------
 
@@ -353,15 +146,15 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
     runs_default_block = True  # a launch without a block runs ``default_block``'s exactly
 
     def __init__(self) -> None:
-        self._pool: _Pool | None = None
+        self._pool: Pool | None = None
         self._pool_lock = threading.Lock()
         self._single: bool | None = None
         threads.on_change(self._threads_changed)
-        self._runner: tuple[int, queue.SimpleQueue[_Chunk]] | None = None
+        self._runner: tuple[int, queue.SimpleQueue[Chunk]] | None = None
         self._key: str | None = None
 
     @property
-    def pool(self) -> _Pool:
+    def pool(self) -> Pool:
         """The worker threads, ``threads.get_num_threads()`` but one (made on first use, again
         in a forked child, which inherits the pool object but not its threads, and after
         ``go.set_num_threads``)."""
@@ -372,7 +165,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
                     # one thread is the launching one, which runs chunks when it waits
                     # (OpenMP's layout: no more threads than cores, fewer wake-ups), or does
                     # host work meanwhile; measured 0.67x -> 0.79x on the reduction bench
-                    self._pool = _Pool(max(1, threads.get_num_threads() - 1))
+                    self._pool = Pool(max(1, threads.get_num_threads() - 1))
                 pool = self._pool
         return pool
 
@@ -405,18 +198,18 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
     def copy_from_host(
         self, dst: Allocation, dst_offset: int, src: np.ndarray[Any, Any], wait_for: Sequence[Event]
     ) -> Event:
-        _wait(wait_for)
+        wait_all(wait_for)
         flat = src.reshape(-1).view(np.uint8)
         dst.handle[dst_offset : dst_offset + flat.nbytes] = flat
-        return _DONE
+        return DONE
 
     def copy_to_host(
         self, dst: np.ndarray[Any, Any], src: Allocation, src_offset: int, wait_for: Sequence[Event]
     ) -> Event:
-        _wait(wait_for)
+        wait_all(wait_for)
         flat = dst.reshape(-1).view(np.uint8)
         flat[:] = src.handle[src_offset : src_offset + flat.nbytes]
-        return _DONE
+        return DONE
 
     def host_view(self, allocation: Allocation) -> np.ndarray[Any, Any]:
         handle: np.ndarray[Any, Any] = allocation.handle
@@ -507,7 +300,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         if self.single_threaded:  # one thread: run here, once what it waits for is done
             if pending:
                 ready = threading.Event()
-                _after(list(pending), ready.set)  # (their errors stay theirs)
+                after(list(pending), ready.set)  # (their errors stay theirs)
                 ready.wait()
             return self._run_here(program, block, n_groups, on_error)
         if not pending:
@@ -517,7 +310,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         own = (ctypes.c_char * ctypes.sizeof(block)).from_buffer_copy(block)
         event = CpuEvent(on_error, self.pool)
         start = lambda: self.pool.submit(event, program.entry, own, n_groups, program.ndim_of)  # noqa: E731
-        _after(list(pending), start)
+        after(list(pending), start)
         return event
 
     def launch_inline(
@@ -541,13 +334,13 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         self, program: CpuProgram, block: Any, n_groups: int, on_error: ErrorInfo
     ) -> Event:
         """Run every group of a launch on this thread: its finished event."""
-        err = _thread_err()
+        err = thread_err()
         program.entry(block, 0, n_groups, err)
         if not err[0]:
-            return _DONE
-        found = _take_error(err, program.ndim_of)
+            return DONE
+        found = take_error(err, program.ndim_of)
         assert found is not None
-        return _FailedEvent(_make_error(on_error, found[0], found[1], found[3]))
+        return FailedEvent(make_error(on_error, found[0], found[1], found[3]))
 
     def _run_big(self, program: CpuProgram, block: Any, n_groups: int, pending: list[Event],
                  on_error: ErrorInfo) -> Event:  # fmt: skip
@@ -563,23 +356,23 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         own = (ctypes.c_char * ctypes.sizeof(block)).from_buffer_copy(block)
         event = CpuEvent(on_error)
         event._remaining = 1
-        chunk: _Chunk = (event, program.entry, own, 0, n_groups, program.ndim_of)
+        chunk: Chunk = (event, program.entry, own, 0, n_groups, program.ndim_of)
         runner = self.runner
-        _after(pending, lambda: runner.put(chunk))
+        after(pending, lambda: runner.put(chunk))
         return event
 
     @property
-    def runner(self) -> queue.SimpleQueue[_Chunk]:
+    def runner(self) -> queue.SimpleQueue[Chunk]:
         """The queue of the big-stack thread (made on first use, again in a forked child)."""
         runner = self._runner
         if runner is None or runner[0] != os.getpid():
             with self._pool_lock:
                 if self._runner is None or self._runner[0] != os.getpid():
-                    work: queue.SimpleQueue[_Chunk] = queue.SimpleQueue()
+                    work: queue.SimpleQueue[Chunk] = queue.SimpleQueue()
                     previous = threading.stack_size()
                     try:
                         threading.stack_size(RUNNER_STACK)
-                        thread = threading.Thread(target=_serve, args=(work,), daemon=True,
+                        thread = threading.Thread(target=serve, args=(work,), daemon=True,
                                                   name="gpuoff-cpu-big-stack")  # fmt: skip
                         thread.start()
                     finally:
@@ -601,7 +394,7 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         packed, n_groups = pack_generic(program, args, grid, local)
         items = grid[0] * grid[1] * grid[2]
         if items == 0:
-            return _DONE
+            return DONE
         shapes = {p.name: a.shape for p, a in zip(program.module.kernel.params, args, strict=True)
                   if isinstance(a, ArrayArg)}  # fmt: skip
         return self.launch_packed(
@@ -609,61 +402,11 @@ class CpuDevice(Device, PackedLaunch["CpuProgram"], InlineLaunch["CpuProgram"]):
         )
 
 
-def _serve(work: queue.SimpleQueue[_Chunk]) -> None:
-    """The big-stack thread: run the launches given to it, one after the other."""
-    err = _ErrBlock()
-    while True:
-        _run_chunk(work.get(), err)
-
-
 def _store_library(obj: bytes, image: bytes) -> None:
     from gpuoff.runtime import cache
 
     if cache.replace_artifact(obj, image):
         debug.log(debug.CACHE, f"cached a linked library ({len(image)} bytes) for a kernel")
-
-
-def _wait(events: Sequence[Event]) -> None:
-    for e in events:
-        e.wait()
-
-
-def _after(pending: list[Event], start: Callable[[], None]) -> None:
-    """Call ``start`` once every pending event is done (CPU events by callback)."""
-    foreign = [e for e in pending if not isinstance(e, CpuEvent)]
-    if foreign:
-        from gpuoff.runtime import guards
-
-        guards.wait_all(foreign)
-    ours = [e for e in pending if isinstance(e, CpuEvent)]
-    if not ours:
-        start()
-        return
-    counter = [len(ours)]
-    lock = threading.Lock()
-
-    def one_done() -> None:
-        with lock:
-            counter[0] -= 1
-            last = counter[0] == 0
-        if last:
-            start()
-
-    for e in ours:
-        e.add_done_callback(one_done)
-
-
-def error_factory(module: Module, shapes: dict[str, tuple[int, ...]]) -> ErrorFactory:
-    """Builds the ``BoundsError`` for a failed check, from the launch's array shapes."""
-
-    def make(check: int, indices: tuple[int, ...], recorded: tuple[int, ...]) -> Exception:
-        array = next((c.array for c in module.checks if c.id == check), "")
-        shape = recorded or shapes.get(array, ())
-        from gpuoff.ir.bounds import launch_error
-
-        return launch_error(module, check, indices, shape)
-
-    return make
 
 
 def pack_generic(
