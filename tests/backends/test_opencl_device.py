@@ -53,7 +53,9 @@ def test_discover_without_pyopencl_is_an_unavailable_entry(monkeypatch: pytest.M
     def missing() -> None:
         raise ImportError("No module named 'pyopencl'")
 
-    monkeypatch.setattr(ocl, "_cl", missing)
+    from gpuoff.runtime.devices import opencl_discovery
+
+    monkeypatch.setattr(opencl_discovery, "cl_module", missing)
     [info] = ocl.discover()
     assert not info.available and "pyopencl is not installed" in info.reason
 

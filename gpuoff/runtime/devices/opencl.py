@@ -56,11 +56,9 @@ from gpuoff import __version__
 from gpuoff.errors import DeviceError, OutOfMemoryError
 from gpuoff.ir.nodes import Module
 from gpuoff.runtime import debug
-from gpuoff.runtime.devices import opencl_icd
 from gpuoff.runtime.devices.base import (
     Allocation,
     Device,
-    DeviceInfo,
     DoneEvent,
     Event,
     HeldRelaunch,
@@ -69,6 +67,7 @@ from gpuoff.runtime.devices.base import (
     Program,
     address_space_left,
 )  # fmt: skip
+from gpuoff.runtime.devices.opencl_discovery import cl_module, discover, find_device, unified
 from gpuoff.runtime.devices.opencl_events import CL_COMPLETE, NO_COMMAND, UNQUEUED, OpenCLEvent
 from gpuoff.runtime.devices.opencl_program import (
     OpenCLProgram,
@@ -91,81 +90,9 @@ HOLD_LATE_SECONDS = 1e-3
 device's flusher thread (later while other Python code holds the interpreter lock)."""
 
 
-def _cl() -> Any:
-    opencl_icd.prepare()
-    import pyopencl as cl
-
-    return cl
-
-
-def _all_devices() -> list[tuple[Any, Any]]:
-    """Every (platform, device) pair, in the order that numbers ``opencl:N``. A platform the
-    loader found twice (the same driver through two ICD files) is listed once."""
-    cl = _cl()
-    platforms: dict[int, Any] = {}
-    for p in cl.get_platforms():
-        platforms.setdefault(p.int_ptr, p)
-    return [(p, d) for p in platforms.values() for d in p.get_devices()]
-
-
-def _kind(cl: Any, device: Any) -> str:
-    t = device.type
-    if t & cl.device_type.GPU:
-        return "gpu"
-    if t & cl.device_type.CPU:
-        return "cpu"
-    if t & cl.device_type.ACCELERATOR:
-        return "accelerator"
-    return ""
-
-
-def discover() -> list[DeviceInfo]:
-    """Every OpenCL device (``opencl:0``, ``opencl:1``, ...), or why there is none. Never raises."""
-    try:
-        cl = _cl()
-    except ImportError as exc:
-        return [DeviceInfo("opencl", "opencl", "", available=False,
-                           reason=f"pyopencl is not installed ({exc}); "
-                                  "pip install 'gpuoff[opencl]'")]  # fmt: skip
-    try:
-        pairs = _all_devices()
-    except Exception as exc:  # noqa: BLE001 - no ICD loader / no platform is not an error
-        return [DeviceInfo("opencl", "opencl", "", available=False,
-                           reason=f"no OpenCL platform found ({exc})")]  # fmt: skip
-    if not pairs:
-        return [DeviceInfo("opencl", "opencl", "", available=False,
-                           reason="OpenCL platforms found, but no devices")]  # fmt: skip
-    out = []
-    for i, (p, d) in enumerate(pairs):
-        fp64 = "fp64" if "cl_khr_fp64" in d.extensions else "no fp64"
-        desc = (f"{d.name.strip()} ({p.name.strip()}, {d.version.strip()}, driver "
-                f"{d.driver_version.strip()}, {d.max_compute_units} compute units, "
-                f"{fp64})")  # fmt: skip
-        failure = opencl_icd.build_failure(cl, p, d)
-        out.append(DeviceInfo(f"opencl:{i}", "opencl", desc, available=not failure,
-                              reason=failure, kind=_kind(cl, d)))  # fmt: skip
-    return out
-
-
 def open_device(name: str) -> OpenCLDevice:
     """Open ``opencl:N`` (``DeviceError`` if there is no such device)."""
-    backend, _, index = name.partition(":")
-    if backend != "opencl" or not index.isdigit():
-        raise DeviceError(f"not an OpenCL device name: {name!r} (expected 'opencl:N')")
-    try:
-        pairs = _all_devices()
-    except ImportError as exc:
-        raise DeviceError(f"{name} is unavailable: pyopencl is not installed ({exc})") from exc
-    except Exception as exc:  # noqa: BLE001
-        raise DeviceError(f"{name} is unavailable: no OpenCL platform ({exc})") from exc
-    i = int(index)
-    if i >= len(pairs):
-        raise DeviceError(f"no device {name}: {len(pairs)} OpenCL device(s) found")
-    platform, device = pairs[i]
-    failure = opencl_icd.build_failure(_cl(), platform, device)
-    if failure:
-        raise DeviceError(f"{name} ({device.name.strip()}, {platform.name.strip()}) is "
-                          f"unavailable: {failure}")  # fmt: skip
+    platform, device = find_device(name)
     return OpenCLDevice(name, platform, device)
 
 
@@ -181,7 +108,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
     host_memory = False
 
     def __init__(self, name: str, platform: Any, device: Any) -> None:
-        cl = _cl()
+        cl = cl_module()
         self.name = name
         self.cl_device = device
         self.platform = platform
@@ -199,7 +126,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         self.description = f"{device.name.strip()} ({platform.name.strip()})"
         self.max_group = int(device.max_work_group_size)
         # device memory in host memory (CPU drivers, integrated GPUs): see ``allocate``
-        self._host_backed = _unified(device) or bool(device.type & cl.device_type.CPU)
+        self._host_backed = unified(device) or bool(device.type & cl.device_type.CPU)
         sizes = [int(v) for v in device.max_work_item_sizes][:3]
         self._limits = Limits(
             max_block_items=self.max_group,
@@ -208,7 +135,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         )
         self._programs: dict[str, OpenCLProgram] = {}
         self._lock = threading.Lock()
-        self._err_host = _aligned_zeros(_ERR_SLOTS * ERR_LEN) if _unified(device) else None
+        self._err_host = _aligned_zeros(_ERR_SLOTS * ERR_LEN) if unified(device) else None
         if self._err_host is not None:
             # Device memory is host memory: the records are read in place, with no command.
             flags = cl.mem_flags.READ_WRITE | cl.mem_flags.USE_HOST_PTR
@@ -267,7 +194,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
     # -- memory -------------------------------------------------------------------------------
 
     def allocate(self, nbytes: int) -> Allocation:
-        cl = _cl()
+        cl = cl_module()
         limit = int(self.cl_device.max_mem_alloc_size)
         if nbytes > limit:
             raise OutOfMemoryError(f"{self.name}: cannot allocate {nbytes} bytes: the device "
@@ -305,7 +232,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         with self._queue_lock:
             if self._held_event is not None:
                 self._flush_locked()
-            ev = _cl().enqueue_copy(self.queue, dst.handle, flat, dst_offset=dst_offset,
+            ev = cl_module().enqueue_copy(self.queue, dst.handle, flat, dst_offset=dst_offset,
                                     is_blocking=False)  # fmt: skip
             return self._enqueued(OpenCLEvent(ev, self, keep=flat))
 
@@ -319,7 +246,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         with self._queue_lock:
             if self._held_event is not None:
                 self._flush_locked()
-            ev = _cl().enqueue_copy(self.queue, flat, src.handle, src_offset=src_offset,
+            ev = cl_module().enqueue_copy(self.queue, flat, src.handle, src_offset=src_offset,
                                     is_blocking=False)  # fmt: skip
             return self._enqueued(OpenCLEvent(ev, self, keep=flat))
 
@@ -543,7 +470,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         if event.cl_event is not None:
             return
         try:
-            event.cl_event = _cl().enqueue_marker(self.queue)
+            event.cl_event = cl_module().enqueue_marker(self.queue)
         except BaseException:  # noqa: BLE001 - a second interrupt, a broken queue
             event.cl_event = NO_COMMAND
         if event.order == UNQUEUED:
@@ -599,7 +526,7 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
                 else:
                     host = np.empty((n, ERR_LEN), np.int64)
                     # The side queue does not wait for work enqueued after these launches.
-                    _cl().enqueue_copy(self._side_queue, host, self._err_buf,
+                    cl_module().enqueue_copy(self._side_queue, host, self._err_buf,
                                     src_offset=start * ERR_LEN * 8, is_blocking=True)  # fmt: skip
                 for row in np.flatnonzero(host[:, 0]):
                     self._fail(int(start + row), host[row])
@@ -613,23 +540,10 @@ class OpenCLDevice(Device, HeldRelaunch[OpenCLProgram]):
         if self._err_host is not None:
             self._err_host[slot * ERR_LEN : (slot + 1) * ERR_LEN] = 0
         else:
-            _cl().enqueue_copy(self._side_queue, self._err_buf, _ZERO_RECORD,
+            cl_module().enqueue_copy(self._side_queue, self._err_buf, _ZERO_RECORD,
                                dst_offset=slot * ERR_LEN * 8, is_blocking=True)  # fmt: skip
         if event is not None and event._program is not None:
             event._error = _bounds_error(event._program.module, record)
-
-
-def _unified(device: Any) -> bool:
-    """Whether the device's memory is the host's (CPU devices, integrated GPUs): then a
-    ``USE_HOST_PTR`` buffer is the host array itself and finished kernels' writes are visible
-    in it. (OpenCL 1.2 only promises that after a map; on unified memory it holds, and
-    ``GPUOFF_OPENCL_COPY_RECORDS=1`` forces the portable read-back.)"""
-    if os.environ.get("GPUOFF_OPENCL_COPY_RECORDS", "") not in ("", "0"):
-        return False
-    try:
-        return bool(device.host_unified_memory)
-    except Exception:  # noqa: BLE001 - deprecated query: absent on some OpenCL 2+/3 drivers
-        return False
 
 
 def _aligned_zeros(count: int) -> np.ndarray[Any, Any]:
