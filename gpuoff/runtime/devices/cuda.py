@@ -2,7 +2,8 @@
 
 Public names (the device registry calls these):
 
-* ``discover(driver=None) -> list[DeviceInfo]``: one ``cuda:N`` per device, or one unavailable
+* ``discover(driver=None) -> list[DeviceInfo]`` (from ``cuda_driver``, with the driver
+  loading and error translation): one ``cuda:N`` per device, or one unavailable
   ``cuda`` line with the reason (no cuda-python, no NVIDIA driver, no device). Never raises.
 * ``open_device(name)`` / ``CudaDevice(ordinal=0, driver=None)``: the ``Device`` for
   ``cuda:N`` (primary context, one non-blocking stream, a module cache, pinned staging
@@ -48,6 +49,18 @@ from gpuoff.runtime.devices.base import (
     Program,
     Relaunch,
 )
+from gpuoff.runtime.devices.cuda_driver import (
+    NO_BINDINGS,
+    NO_DEVICE,
+    NO_DRIVER,
+    Unavailable,
+    capability,
+    check,
+    discover,
+    error_text,
+    load_driver,
+    ptx_target,
+)
 from gpuoff.runtime.devices.cuda_launch import (
     SLOT_FORMAT,
     ArgPacker,
@@ -57,123 +70,9 @@ from gpuoff.runtime.devices.cuda_launch import (
     needs_uniform_groups,
 )
 
-NO_DRIVER = "no NVIDIA driver found"
-NO_BINDINGS = "cuda-python is not installed (pip install 'gpuoff[cuda]')"
-NO_DEVICE = "no CUDA device found"
 STAGING_MIN = 1 << 20  # below this, the driver's own staging of pageable memory is as fast
 STAGING_CHUNK = 8 << 20
 ERR_SLOTS = 256
-_SUPPORTED_SM = (50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90)
-
-
-# --------------------------------------------------------------------------------------------
-# Driver access and error translation
-# --------------------------------------------------------------------------------------------
-
-
-class Unavailable(Exception):
-    """The CUDA driver cannot be used here; ``str(self)`` is the reason for ``go.devices()``."""
-
-
-def load_driver(driver: Any = None) -> Any:
-    """Import (unless given) and initialise the driver module; ``Unavailable`` if impossible."""
-    if driver is None:
-        try:
-            from cuda.bindings import driver as imported
-        except ImportError as e:
-            raise Unavailable(NO_BINDINGS) from e
-        driver = imported
-    try:
-        result = driver.cuInit(0)
-    except Exception as e:  # noqa: BLE001 - cuda-python raises its own loader errors here
-        raise Unavailable(NO_DRIVER) from e
-    code = int(result[0])
-    if code == 100:  # CUDA_ERROR_NO_DEVICE
-        raise Unavailable(NO_DEVICE)
-    if code != 0:
-        raise Unavailable(
-            f"the NVIDIA driver failed to initialise: {error_text(driver, result[0])}"
-        )
-    return driver
-
-
-def error_text(driver: Any, err: Any) -> str:
-    """``CUDA_ERROR_X (description)`` for a ``CUresult``, robust to a broken driver."""
-    try:
-        name = driver.cuGetErrorName(err)[1]
-        desc = driver.cuGetErrorString(err)[1]
-        name = name.decode() if isinstance(name, bytes) else str(name)
-        desc = desc.decode() if isinstance(desc, bytes) else str(desc)
-        return f"{name} ({desc})"
-    except Exception:  # noqa: BLE001 - only used to format another error
-        return f"CUresult {int(err)}"
-
-
-def check(driver: Any, result: Any, what: str, device: str = "cuda") -> Any:
-    """Unpack a cuda-python ``(err, *values)`` tuple; raise ``DeviceError`` on failure."""
-    err = result[0] if isinstance(result, tuple) else result
-    if int(err) != 0:
-        raise DeviceError(f"{device}: {what} failed: {error_text(driver, err)}")
-    if not isinstance(result, tuple) or len(result) == 1:
-        return None
-    return result[1] if len(result) == 2 else result[1:]
-
-
-def discover(driver: Any = None) -> list[DeviceInfo]:
-    """Every CUDA device, or one unavailable ``cuda`` entry saying why there is none."""
-    try:
-        drv = load_driver(driver)
-        count = check(drv, drv.cuDeviceGetCount(), "cuDeviceGetCount")
-        if not count:
-            raise Unavailable(NO_DEVICE)
-        version = check(drv, drv.cuDriverGetVersion(), "cuDriverGetVersion")
-        return [_describe(drv, i, version) for i in range(count)]
-    except (Unavailable, DeviceError) as e:
-        return [DeviceInfo("cuda", "cuda", "NVIDIA CUDA", available=False, reason=str(e))]
-
-
-def _describe(drv: Any, ordinal: int, version: int) -> DeviceInfo:
-    dev = check(drv, drv.cuDeviceGet(ordinal), "cuDeviceGet")
-    name = check(drv, drv.cuDeviceGetName(256, dev), "cuDeviceGetName")
-    name = name.split(b"\0", 1)[0].decode() if isinstance(name, bytes) else str(name)
-    major, minor = _capability(drv, dev)
-    attr = drv.CUdevice_attribute
-    sms = check(
-        drv,
-        drv.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
-        "cuDeviceGetAttribute",
-    )
-    mem = check(drv, drv.cuDeviceTotalMem(dev), "cuDeviceTotalMem")
-    desc = (
-        f"{name}, sm_{major}{minor}, {sms} SMs, {mem / 2**30:.0f} GiB, "
-        f"driver {version // 1000}.{version % 1000 // 10}"
-    )
-    return DeviceInfo(f"cuda:{ordinal}", "cuda", desc, kind="gpu")
-
-
-def _capability(drv: Any, dev: Any) -> tuple[int, int]:
-    attr = drv.CUdevice_attribute
-    major = check(
-        drv,
-        drv.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev),
-        "cuDeviceGetAttribute",
-    )
-    minor = check(
-        drv,
-        drv.cuDeviceGetAttribute(attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev),
-        "cuDeviceGetAttribute",
-    )
-    return int(major), int(minor)
-
-
-def ptx_target(major: int, minor: int) -> int:
-    """The ``sm_XX`` to generate PTX for: the device's own if LLVM knows it, else the newest
-    older one (PTX is JIT-compiled forward by the driver)."""
-    cc = major * 10 + minor
-    older = [sm for sm in _SUPPORTED_SM if sm <= cc]
-    if not older:
-        raise DeviceError(f"cuda: compute capability {major}.{minor} is too old (need 5.0+)")
-    return older[-1]
 
 
 # --------------------------------------------------------------------------------------------
@@ -331,7 +230,7 @@ class CudaDevice(Device, Relaunch["CudaProgram"]):
         self.name = f"cuda:{ordinal}"
         self.ordinal = ordinal
         self.dev = self._check(self.drv.cuDeviceGet(ordinal), "cuDeviceGet")
-        self.sm = ptx_target(*_capability(self.drv, self.dev))
+        self.sm = ptx_target(*capability(self.drv, self.dev))
         self.context = self._check(self.drv.cuDevicePrimaryCtxRetain(self.dev), "cuCtxRetain")
         self._local = threading.local()
         self.current()
@@ -625,7 +524,8 @@ def open_device(name: str, driver: Any = None) -> CudaDevice:
 
 __all__ = [
     "SLOT_FORMAT", "Allocation", "ArgPacker", "ArrayArg", "CudaDevice", "CudaEvent",
-    "CudaProgram", "DeviceInfo", "ErrorRecords", "Unavailable", "bounds_error", "check",
+    "CudaProgram", "DeviceInfo", "ErrorRecords", "NO_BINDINGS", "NO_DEVICE", "NO_DRIVER",
+    "Unavailable", "bounds_error", "check",
     "cuda_array_interface", "discover", "error_text", "launch_dims", "load_driver",
     "needs_uniform_groups", "open_device", "ptx_target",
 ]  # fmt: skip
