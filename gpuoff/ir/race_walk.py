@@ -35,7 +35,6 @@ a bitonic sort in shared memory).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import NamedTuple
 
 from gpuoff.ir import nodes as n
@@ -46,7 +45,18 @@ from gpuoff.ir.launch_shape import LaunchShape
 
 __all__ = ["LaunchShape", "Site", "Walk"]
 from gpuoff.ir.race_poly import Atom, Facts, Poly
+from gpuoff.ir.race_terms import (
+    NEGATE,
+    SYMBOLS,
+    calls_in,
+    converted,
+    induction_steps,
+    is_int,
+    low_bits,
+    narrow,
+)
 from gpuoff.ir.types import ArrayType
+from gpuoff.ir.walk import stmt_exprs, walk_stmts
 
 UNROLL_BUDGET = 1024
 """Loop iterations (of loops with a barrier) the walk of one kernel may unroll in all."""
@@ -255,11 +265,11 @@ class Walk:
         return out
 
     def _has_barrier(self, body: tuple[n.Stmt, ...]) -> bool:
-        for s in _walk_stmts(body):
+        for s in walk_stmts(body):
             if isinstance(s, n.Barrier):
                 return True
-            for e in _stmt_exprs(s):
-                for c in _calls(e):
+            for e in stmt_exprs(s):
+                for c in calls_in(e):
                     if self._fn_has_barrier(c.callee):
                         return True
         return False
@@ -277,7 +287,7 @@ class Walk:
         inside = dict(env)
         new: set[Poly] = set()
         for v in sorted(changed):
-            steps = _induction_steps(v, body, changed)
+            steps = induction_steps(v, body, changed)
             if steps is None or v not in env:
                 inside[v] = self.fresh(f"the value of {v} in the loop")
                 continue
@@ -354,7 +364,7 @@ class Walk:
                   cond: n.Expr | None = None) -> None:  # fmt: skip
         """A loop with a barrier walked once per iteration, ``entries`` pinning its counters
         (the ``for`` variable, or a ``while`` loop's counters) at each iteration's start."""
-        exits = any(isinstance(x, n.Break | n.Return) for x in _walk_stmts(body))
+        exits = any(isinstance(x, n.Break | n.Return) for x in walk_stmts(body))
         breaks: list[int] = []
         for values in entries:
             env.update({v: P.const(c) for v, c in values.items()})
@@ -388,9 +398,9 @@ class Walk:
                 return self.cond_facts(cond.lhs, truth, env, facts) | self.cond_facts(
                     cond.rhs, truth, env, facts)  # fmt: skip
             return frozenset()
-        if not (isinstance(cond, n.Compare) and _is_int(cond.lhs.type)):
+        if not (isinstance(cond, n.Compare) and is_int(cond.lhs.type)):
             return frozenset()
-        op = cond.op if truth else _NEGATE[cond.op]
+        op = cond.op if truth else NEGATE[cond.op]
         was, self.recording = self.recording, False
         try:
             lhs, rhs = self.ev(cond.lhs, env, facts), self.ev(cond.rhs, env, facts)
@@ -438,18 +448,18 @@ class Walk:
             return self._binary(e, env, facts)
         if isinstance(e, n.Unary):
             v = self.ev(e.operand, env, facts)
-            if e.op == "neg" and _is_int(e.type):
+            if e.op == "neg" and is_int(e.type):
                 return P.scale(v, -1)
-            if e.op == "invert" and _is_int(e.type):
+            if e.op == "invert" and is_int(e.type):
                 return P.sub(P.scale(v, -1), P.const(1))
             return self.fresh("a value")
         if isinstance(e, n.Cast):
             v = self.ev(e.value, env, facts)
-            if P.as_const(v) is not None and _is_int(e.type):
+            if P.as_const(v) is not None and is_int(e.type):
                 return v
-            if _is_int(e.type) and _is_int(e.value.type) and not _narrow(e.type):
+            if is_int(e.type) and is_int(e.value.type) and not narrow(e.type):
                 return v
-            return self.fresh(_converted(e.type))
+            return self.fresh(converted(e.type))
         if isinstance(e, n.Load):
             idx = tuple(self.ev(i, env, facts) for i in e.indices)
             root = self.frames[-1].arrays.get(e.array.name, e.array.name)
@@ -514,10 +524,10 @@ class Walk:
     def _binary(self, e: n.Binary, env: dict[str, Poly], facts: Facts) -> Poly:
         a = self.ev(e.lhs, env, facts)
         b = self.ev(e.rhs, env, facts)
-        if not _is_int(e.type):
+        if not is_int(e.type):
             return self.fresh("a value")
-        if _narrow(e.type):  # it wraps: not the exact integer the polynomial would say
-            return self.fresh(_converted(e.type))
+        if narrow(e.type):  # it wraps: not the exact integer the polynomial would say
+            return self.fresh(converted(e.type))
         op = e.op
         if op == "add":
             return P.add(a, b)
@@ -531,9 +541,9 @@ class Walk:
         if op == "rshift" and cb is not None and 0 <= cb < 62:
             op, b, cb = "floordiv", P.const(1 << cb), 1 << cb
         if op in ("bitor", "bitxor"):
-            low = _low_bits(a, cb) if cb is not None else None
+            low = low_bits(a, cb) if cb is not None else None
             if low is None and P.as_const(a) is not None:
-                low = _low_bits(b, P.as_const(a))
+                low = low_bits(b, P.as_const(a))
             if low is not None:  # (i << 1) | 1: the constant sets bits the other has clear
                 return P.add(a, b)
         if op == "bitand" and cb is not None and cb >= 0 and (cb + 1) & cb == 0:
@@ -554,7 +564,7 @@ class Walk:
             return self.fresh("a quotient")
         if not P.poly_varies(a, False) and not P.poly_varies(b, False):
             return P.of(("op", op, a, b))
-        return self.fresh(f"the result of {_SYMBOLS.get(op, op)}")
+        return self.fresh(f"the result of {SYMBOLS.get(op, op)}")
 
     def _call(self, e: n.Call, env: dict[str, Poly], facts: Facts) -> Poly:
         fn = self.module.function(e.callee)
@@ -580,116 +590,3 @@ class Walk:
         if rets and all(r == rets[0] for r in rets):
             return rets[0]
         return self.fresh(f"the result of {fn.name}")
-
-
-_NEGATE = {"lt": "ge", "le": "gt", "gt": "le", "ge": "lt", "eq": "ne", "ne": "eq"}
-
-
-def _is_int(t: object) -> bool:
-    return getattr(t, "is_int", False) is True
-
-
-_SYMBOLS = {"bitor": "|", "bitxor": "^", "bitand": "&", "lshift": "<<", "rshift": ">>",
-            "pow": "**", "floordiv": "//", "mod": "%"}
-"""Python's operator for an IR operator, for the words of a refusal."""
-
-
-def _low_bits(p: Poly, c: int | None) -> int | None:
-    """``c`` when ``0 <= c < 2**k`` and ``p`` is a multiple of ``2**k`` (``p | c`` and
-    ``p ^ c`` are then ``p + c``), else None."""
-    if c is None or c < 0:
-        return None
-    return c if c == 0 or P.divides(P.const(1 << c.bit_length()), p) else None
-
-
-def _narrow(t: object) -> bool:
-    """An 8- or 16-bit integer: its values wrap within the sizes of real grids (two
-    work-items 256 apart get one i8), so it is not modelled as an exact integer. (32- and
-    64-bit values are, as the bounds analysis takes them: a grid has fewer than 2**31
-    work-items.)"""
-    return _is_int(t) and getattr(t, "bits", 64) < 32
-
-
-def _converted(t: object) -> str:
-    return f"a value converted to {t}" if _narrow(t) else "a converted value"
-
-
-def _walk_stmts(body: tuple[n.Stmt, ...]) -> Iterator[n.Stmt]:
-    for s in body:
-        yield s
-        if isinstance(s, n.If):
-            yield from _walk_stmts(s.body)
-            yield from _walk_stmts(s.orelse)
-        elif isinstance(s, n.ForRange | n.While):
-            yield from _walk_stmts(s.body)
-
-
-def _stmt_exprs(s: n.Stmt) -> Iterator[n.Expr]:
-    if isinstance(s, n.Assign):
-        yield s.value
-    elif isinstance(s, n.Store):
-        yield from s.indices
-        yield s.value
-    elif isinstance(s, n.If | n.While):
-        yield s.cond
-    elif isinstance(s, n.ForRange):
-        yield from (s.start, s.stop, s.step)
-    elif isinstance(s, n.ExprStmt):
-        yield s.expr
-    elif isinstance(s, n.Return) and s.value is not None:
-        yield s.value
-
-
-def _subexprs(e: n.Expr) -> Iterator[n.Expr]:
-    yield e
-    for name in e.__dataclass_fields__:
-        v = getattr(e, name)
-        if isinstance(v, n.Expr):
-            yield from _subexprs(v)
-        elif isinstance(v, tuple):
-            for x in v:
-                if isinstance(x, n.Expr):
-                    yield from _subexprs(x)
-
-
-def _calls(e: n.Expr) -> Iterator[n.Call]:
-    for x in _subexprs(e):
-        if isinstance(x, n.Call):
-            yield x
-
-
-def _induction_steps(v: str, body: tuple[n.Stmt, ...],
-                     changed: set[str]) -> list[tuple[n.Expr, int]] | None:  # fmt: skip
-    """The steps ``(s, +1 | -1)`` of ``v`` when every assignment of ``v`` in ``body`` is
-    ``v = v + s`` / ``v = s + v`` / ``v = v - s`` with ``s`` pure and unchanged by the loop."""
-    steps: list[tuple[n.Expr, int]] = []
-    for s in _walk_stmts(body):
-        if isinstance(s, n.ForRange) and s.var == v:
-            return None
-        if not (isinstance(s, n.Assign) and s.target == v):
-            continue
-        e = s.value
-        if not (isinstance(e, n.Binary) and e.op in ("add", "sub") and _is_int(e.type)):
-            return None
-        me = n.Var(e.type, v)
-        if e.lhs == me:
-            step, sign = e.rhs, 1 if e.op == "add" else -1
-        elif e.rhs == me and e.op == "add":
-            step, sign = e.lhs, 1
-        else:
-            return None
-        if not _pure(step, changed):
-            return None
-        if (step, sign) not in steps:
-            steps.append((step, sign))
-    return steps
-
-
-def _pure(e: n.Expr, changed: set[str]) -> bool:
-    for x in _subexprs(e):
-        if isinstance(x, n.Load | n.Call | n.AtomicRMW):
-            return False
-        if isinstance(x, n.Var) and x.name in changed:
-            return False
-    return True
-
