@@ -169,7 +169,7 @@ def test_bounds_errors_are_still_reported_under_the_sanitizer() -> None:
 
 
 def _race_free_cases() -> list[tuple[Any, str, Any, Any]]:
-    from tests.unit import test_ir_races as T
+    from tests.unit import test_ir_races_accepted as T
 
     rng = np.random.default_rng(3)
 
