@@ -18,6 +18,7 @@ ARGS: dict[str, list[str]] = {
     "saxpy.py": ["-n", "100003"],
     "stencil2d.py": ["--size", "97", "--steps", "3"],
     "mandelbrot.py": ["--width", "120", "--height", "50", "--iters", "60"],
+    "embed.py": ["one kernel", "every device"],  # MiniLM on two short texts
     "dask_scale_out.py": ["--n", "65536"],  # the threaded scheduler (tests/backends/test_dask.py
     # runs the clusters)
 }

@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("gpuoff.cli", 5),
     ("gpuoff.bench", 5),
     ("gpuoff.lib", 5),  # library kernels: written against the public gpuoff API
-    ("gpuoff.models", 5),
+    ("gpuoff.models", 5),  # whole models (MiniLM) over the public API, as a user writes them
     ("gpuoff.__main__", 5),
     ("gpuoff", 5),  # the package itself re-exports the runtime's public names
 )

@@ -1,0 +1,208 @@
+"""The gpuoff kernels of the MiniLM / BERT encoder (``gpuoff.models.minilm`` launches them).
+
+Activations are row-major ``f32[rows, features]`` with one row per token (``rows = batch *
+length``, the length padded to a multiple of ``ROWS``); weights are stored ``[in, out]`` (the
+transpose of PyTorch's ``Linear.weight``), so a projection reads ``w[k, j0:j0 + COLS]`` as one
+contiguous run.
+
+Two habits of the CPU target shape these kernels (codegen/cpu_interchange.py):
+
+- A work-item that loops over a *row* (layer norm, attention, pooling) keeps its loops its
+  own: the CPU target would otherwise run a group-uniform ``for`` loop outside the work-item
+  loop, with every local in memory per work-item. Bounds written ``go.min(n, n + i)`` (``i``
+  a work-item id, never negative, so the value is ``n``) differ per work-item for that test,
+  so LLVM sees a plain inner loop over contiguous memory and vectorises it (fast math lets it
+  reassociate the sums). The launch-time bounds analysis still proves every access through
+  them, so the checks cost nothing.
+- The projection is a register-tiled micro-kernel: each work-item owns a ``ROWS x COLS``
+  block of the output, ``ROWS * COLS = 64`` accumulators that LLVM unrolls into eight 8-wide
+  vector registers (a 6 x 16 tile is not fully unrolled any more and ran 8x slower).
+
+Every store writes elements only its own work-item writes (the race proof accepts each
+kernel as it is); the feature dimension of attention is ``HEAD_DIM`` (32 for MiniLM).
+"""
+
+from __future__ import annotations
+
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, f32, i32
+
+ROWS = 4
+"""Output rows of one projection work-item."""
+
+COLS = 16
+"""Output columns of one projection work-item (two AVX vectors)."""
+
+HEAD_DIM = 32
+"""Features per attention head (MiniLM: 384 / 12)."""
+
+HEAD = tuple(range(HEAD_DIM))
+"""A head's features as a constant tuple: a loop over it is unrolled by the front end (no
+loop left for the CPU target to run at group level)."""
+
+MAX_LEN = 512
+"""Longest sequence attention takes (BERT's position table); its scores are a private array."""
+
+LN_EPS = 1e-12
+"""BERT's layer-norm epsilon."""
+
+
+@go.func
+def gelu(v: f32) -> f32:
+    """BERT's exact GELU, ``v * (1 + erf(v / sqrt(2))) / 2``."""
+    return 0.5 * v * (1.0 + go.erf(v * 0.7071067811865476))
+
+
+@go.kernel(fastmath=True)
+def linear(x: Borrow[Array[f32]], w: Borrow[Array[f32]], bias: Borrow[Array[f32]],
+           out: BorrowMut[Array[f32]], act: i32) -> None:  # fmt: skip
+    """``out = x @ w + bias``, then ``gelu`` of it where ``act`` is 1 (the feed-forward's
+    first projection: bias and GELU in the projection's epilogue). Grid ``(cols // COLS,
+    rows // ROWS)``: work-item ``(j, r)`` owns ``out[r*ROWS : r*ROWS+ROWS, j*COLS :
+    j*COLS+COLS]``."""
+    j0 = go.global_id(0) * COLS
+    r0 = go.global_id(1) * ROWS
+    inner = x.shape[1]
+    acc = go.local_array((ROWS, COLS), f32)
+    for k in range(go.min(inner, inner + j0)):
+        for r in range(ROWS):
+            xv = x[r0 + r, k]
+            for c in range(COLS):
+                acc[r, c] += xv * w[k, j0 + c]
+    for r in range(ROWS):
+        for c in range(COLS):
+            v = acc[r, c] + bias[j0 + c]
+            out[r0 + r, j0 + c] = gelu(v) if act == 1 else v
+
+
+@go.func
+def layer_norm_row(row: BorrowMut[Array[f32]], gamma: Borrow[Array[f32]],
+                   beta: Borrow[Array[f32]]) -> None:  # fmt: skip
+    """``row = (row - mean) / sqrt(var + eps) * gamma + beta``, in place."""
+    n = row.shape[0]
+    total = go.f32(0.0)
+    for k in range(n):
+        total += row[k]
+    mean = total / go.f32(n)
+    sq = go.f32(0.0)
+    for k in range(n):
+        d = row[k] - mean
+        sq += d * d
+    inv = 1.0 / go.sqrt(sq / go.f32(n) + LN_EPS)
+    for k in range(n):
+        row[k] = (row[k] - mean) * inv * gamma[k] + beta[k]
+
+
+@go.kernel(fastmath=True)
+def add_layer_norm(x: BorrowMut[Array[f32]], res: Borrow[Array[f32]], gamma: Borrow[Array[f32]],
+                   beta: Borrow[Array[f32]]) -> None:  # fmt: skip
+    """``x = layer_norm(x + res)`` row by row (the residual connection and BERT's norm in one
+    pass). Grid ``(rows,)``: one row per work-item."""
+    i = go.global_id(0)
+    if i < x.shape[0]:
+        n = x.shape[1]
+        for k in range(go.min(n, n + i)):
+            x[i, k] += res[i, k]
+        layer_norm_row(x[i, :], gamma, beta)
+
+
+@go.kernel(fastmath=True)
+def embed(ids: Borrow[Array[i32]], length: i32, word: Borrow[Array[f32]],
+          pos: Borrow[Array[f32]], kind: Borrow[Array[f32]], gamma: Borrow[Array[f32]],
+          beta: Borrow[Array[f32]], out: BorrowMut[Array[f32]]) -> None:  # fmt: skip
+    """``out[r] = layer_norm(word[ids[r]] + pos[r % length] + kind[0])``: BERT's embeddings for
+    token ``r`` of a batch of sequences of ``length`` tokens (token type 0). Grid ``(rows,)``."""
+    i = go.global_id(0)
+    if i < out.shape[0]:
+        tok = go.i64(ids[i])
+        at = i % go.i64(length)
+        n = out.shape[1]
+        for k in range(go.min(n, n + i)):
+            out[i, k] = word[tok, k] + pos[at, k] + kind[0, k]
+        layer_norm_row(out[i, :], gamma, beta)
+
+
+@go.kernel(fastmath=True)
+def attention(qkv: Borrow[Array[f32]], lengths: Borrow[Array[i32]], seq: i32, scale: f32,
+              ctx: BorrowMut[Array[f32]]) -> None:  # fmt: skip
+    """Scaled dot-product attention of one query for one head, the padding masked:
+    ``ctx[q, head] = softmax(scale * Q[q] . K[keys]) @ V[keys]`` over the first
+    ``lengths[b]`` keys of sequence ``b`` (padded keys get weight 0, as BERT's additive
+    ``finfo.min`` mask gives them). ``qkv`` rows are ``[Q | K | V]``, each ``heads *
+    HEAD_DIM`` wide. Grid ``(seq, heads, batch)``: work-item ``(t, h, b)`` answers query
+    ``t`` of sequence ``b`` (padded queries too: their rows are finite, and unused).
+
+    Two passes over the keys, the scores recomputed in the second: the first finds their
+    maximum, the second adds ``exp(score - max)`` times each value row into ``acc`` (no
+    array of scores: a private array of more than 64 elements is zeroed by a loop, which the
+    CPU target would run at group level, every local then kept in memory). The guard
+    gives the launch-time bounds analysis what it needs to drop every check: the key rows
+    ``[first, last)`` lie inside ``qkv``."""
+    t = go.global_id(0)
+    h = go.global_id(1)
+    b = go.global_id(2)
+    n = go.i64(seq)
+    width = ctx.shape[1]
+    qc = h * HEAD_DIM
+    row = b * n + t
+    first = b * n
+    last = first + go.min(go.i64(lengths[b % lengths.shape[0]]), n)
+    if (t < n and first >= 0 and last <= qkv.shape[0] and row < qkv.shape[0]
+            and row < ctx.shape[0] and qc + HEAD_DIM <= width and 3 * width <= qkv.shape[1]):
+        q = go.local_array(HEAD_DIM, f32)  # small private arrays live in registers
+        for d in HEAD:
+            q[d] = qkv[row, qc + d] * scale
+        top = go.f32(-3.0e38)
+        for kr in range(first, last):
+            s = go.f32(0.0)
+            for d in range(HEAD_DIM):
+                s += q[d] * qkv[kr, width + qc + d]
+            top = go.max(top, s)
+        acc = go.local_array(HEAD_DIM, f32)
+        total = go.f32(0.0)
+        for kr in range(first, last):
+            s = go.f32(0.0)
+            for d in range(HEAD_DIM):
+                s += q[d] * qkv[kr, width + qc + d]
+            p = go.exp(s - top)
+            total += p
+            for d in range(HEAD_DIM):
+                acc[d] += p * qkv[kr, 2 * width + qc + d]
+        inv = 1.0 / total
+        for d in HEAD:
+            ctx[row, qc + d] = acc[d] * inv
+
+
+@go.kernel(fastmath=True)
+def mean_pool_normalize(x: Borrow[Array[f32]], lengths: Borrow[Array[i32]], seq: i32,
+                        out: BorrowMut[Array[f32]]) -> None:  # fmt: skip
+    """``out[b] = m / max(|m|, 1e-12)`` with ``m`` the mean of sequence ``b``'s first
+    ``lengths[b]`` token rows (sentence-transformers' mean pooling, then ``Normalize``).
+    Grid ``(batch,)``."""
+    b = go.global_id(0)
+    if b < out.shape[0] and b < lengths.shape[0]:
+        n = go.i64(seq)
+        keys = go.i64(lengths[b])
+        width = out.shape[1]
+        for k in range(go.min(width, width + b)):
+            out[b, k] = 0.0
+        for t in range(go.min(keys, keys + b)):
+            for k in range(width):
+                out[b, k] += x[b * n + t, k]
+        sq = go.f32(0.0)
+        for k in range(go.min(width, width + b)):
+            v = out[b, k] / go.f32(go.max(keys, 1))
+            out[b, k] = v
+            sq += v * v
+        inv = 1.0 / go.max(go.sqrt(sq), 1e-12)
+        for k in range(go.min(width, width + b)):
+            out[b, k] *= inv
+
+
+FORWARD_KERNELS = (linear, add_layer_norm, embed, attention, mean_pool_normalize)
+"""Every kernel of the forward pass (the PTX test assembles each one)."""
+
+__all__ = [
+    "COLS", "FORWARD_KERNELS", "HEAD_DIM", "LN_EPS", "MAX_LEN", "ROWS", "add_layer_norm",
+    "attention", "embed", "gelu", "layer_norm_row", "linear", "mean_pool_normalize",
+]  # fmt: skip
