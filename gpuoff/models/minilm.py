@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 import gpuoff as go
-from gpuoff.models.minilm_kernels import COLS, FORWARD_KERNELS, HEAD_DIM, MAX_LEN, ROWS
+from gpuoff.models.minilm_kernels import CHUNK, COLS, FORWARD_KERNELS, HEAD_DIM, ROWS
 from gpuoff.models.weights import F32, Weights
 from gpuoff.runtime.devices import current_device
 
@@ -114,6 +114,10 @@ class MiniLM:
                       "ctx": (rows, cfg.hidden), "qkv": (rows, 3 * cfg.hidden),
                       "mid": (rows, cfg.intermediate), "out": (batch, cfg.hidden)}  # fmt: skip
             got = self._scratch[(batch, seq)] = {k: go.empty(s, go.f32) for k, s in shapes.items()}
+            # the keys transposed and the values per sequence, CHUNK keys longer (zeros:
+            # attention reads them, with weight 0)
+            got["kt"] = go.zeros((batch, cfg.hidden, seq + CHUNK), go.f32)
+            got["vt"] = go.zeros((batch, seq + CHUNK, cfg.hidden), go.f32)
         return got
 
     def _linear(self, x: go.Buffer[go.f32], w: go.Buffer[go.f32], b: go.Buffer[go.f32],
@@ -133,7 +137,7 @@ class MiniLM:
             raise ValueError(f"ids must be [batch, length] and lengths [batch], not "
                              f"{ids.shape} and {lengths.shape}")  # fmt: skip
         batch, seq = ids.shape
-        limit = min(self.config.positions, MAX_LEN)
+        limit = self.config.positions
         if seq > limit or (lengths < 1).any() or (lengths > seq).any():
             raise ValueError(f"each sequence needs 1 to {seq} tokens (at most {limit})")
         if ids.min() < 0 or ids.max() >= self.config.vocab:
@@ -163,13 +167,15 @@ class MiniLM:
                  seq: int) -> F32:  # fmt: skip
         cfg, buf = self.config, self._buffers(batch, seq)
         x, y, ctx, qkv, mid = buf["x"], buf["y"], buf["ctx"], buf["qkv"], buf["mid"]
+        kt, vt = buf["kt"], buf["vt"]
         rows = batch * seq
         k = self._k
         k["embed"][(rows,)](ids, seq, self.word, self.pos, self.kind, self.ln[0], self.ln[1], x)
         scale = 1.0 / math.sqrt(HEAD_DIM)
         for wqkv, bqkv, wo, bo, g1, b1n, w1, b1, w2, b2, g2, b2n in self.layers:
             self._linear(x, wqkv, bqkv, qkv)
-            k["attention"][(seq, cfg.heads, batch)](qkv, lengths, seq, scale, ctx)
+            k["split_keys_values"][(seq, cfg.hidden, batch)](qkv, seq, kt, vt)
+            k["attention"][(seq, cfg.heads, batch)](qkv, kt, vt, lengths, seq, scale, ctx)
             self._linear(ctx, wo, bo, y)
             k["add_layer_norm"][(rows,)](y, x, g1, b1n)  # y = norm(y + x)
             self._linear(y, w1, b1, mid, gelu=True)

@@ -40,8 +40,8 @@ HEAD = tuple(range(HEAD_DIM))
 """A head's features as a constant tuple: a loop over it is unrolled by the front end (no
 loop left for the CPU target to run at group level)."""
 
-MAX_LEN = 512
-"""Longest sequence attention takes (BERT's position table); its scores are a private array."""
+CHUNK = 32
+"""Keys per step of ``attention``'s online softmax (its scores: four vector registers)."""
 
 LN_EPS = 1e-12
 """BERT's layer-norm epsilon."""
@@ -123,21 +123,42 @@ def embed(ids: Borrow[Array[i32]], length: i32, word: Borrow[Array[f32]],
 
 
 @go.kernel(fastmath=True)
-def attention(qkv: Borrow[Array[f32]], lengths: Borrow[Array[i32]], seq: i32, scale: f32,
+def split_keys_values(qkv: Borrow[Array[f32]], seq: i32, kt: BorrowMut[Array[f32]],
+                      vt: BorrowMut[Array[f32]]) -> None:  # fmt: skip
+    """The keys transposed and the values, per sequence, for ``attention``: ``kt[b, f, j] =
+    K[b * seq + j, f]`` and ``vt[b, j, f] = V[b * seq + j, f]``. Both have ``CHUNK`` more
+    keys than ``seq`` (zeros, never written here), so ``attention`` reads whole chunks with
+    no test. Grid ``(seq, width, batch)``."""
+    j = go.global_id(0)
+    f = go.global_id(1)
+    b = go.global_id(2)
+    n = go.i64(seq)
+    width = kt.shape[1]
+    row = b * n + j
+    if j < n and f < width and b < kt.shape[0]:
+        kt[b, f, j] = qkv[row, width + f]
+        vt[b, j, f] = qkv[row, 2 * width + f]
+
+
+@go.kernel(fastmath=True)
+def attention(qkv: Borrow[Array[f32]], kt: Borrow[Array[f32]], vt: Borrow[Array[f32]],
+              lengths: Borrow[Array[i32]], seq: i32, scale: f32,
               ctx: BorrowMut[Array[f32]]) -> None:  # fmt: skip
     """Scaled dot-product attention of one query for one head, the padding masked:
     ``ctx[q, head] = softmax(scale * Q[q] . K[keys]) @ V[keys]`` over the first
     ``lengths[b]`` keys of sequence ``b`` (padded keys get weight 0, as BERT's additive
     ``finfo.min`` mask gives them). ``qkv`` rows are ``[Q | K | V]``, each ``heads *
-    HEAD_DIM`` wide. Grid ``(seq, heads, batch)``: work-item ``(t, h, b)`` answers query
-    ``t`` of sequence ``b`` (padded queries too: their rows are finite, and unused).
+    HEAD_DIM`` wide; ``kt``/``vt`` are its keys and values from ``split_keys_values``. Grid
+    ``(seq, heads, batch)``: work-item ``(t, h, b)`` answers query ``t`` of sequence ``b``
+    (padded queries too: their rows are finite, and unused).
 
-    Two passes over the keys, the scores recomputed in the second: the first finds their
-    maximum, the second adds ``exp(score - max)`` times each value row into ``acc`` (no
-    array of scores: a private array of more than 64 elements is zeroed by a loop, which the
-    CPU target would run at group level, every local then kept in memory). The guard
-    gives the launch-time bounds analysis what it needs to drop every check: the key rows
-    ``[first, last)`` lie inside ``qkv``."""
+    The keys go by in chunks of ``CHUNK`` with an online softmax (flash attention's): the
+    chunk's scores ``s`` are a matrix-vector product over the transposed keys, vectorised
+    across the keys (no horizontal sums); scores past the sequence's end become ``-3e38``
+    (weight 0); the running maximum ``top`` rescales the running sum and ``acc`` when it
+    grows; then ``acc += p @ V[chunk]``. Private arrays of at most 64 elements live in
+    registers. The guard gives the launch-time bounds analysis everything it needs to drop
+    every check (the kernel runs as fast as its ``boundscheck=False`` twin)."""
     t = go.global_id(0)
     h = go.global_id(1)
     b = go.global_id(2)
@@ -145,29 +166,45 @@ def attention(qkv: Borrow[Array[f32]], lengths: Borrow[Array[i32]], seq: i32, sc
     width = ctx.shape[1]
     qc = h * HEAD_DIM
     row = b * n + t
-    first = b * n
-    last = first + go.min(go.i64(lengths[b % lengths.shape[0]]), n)
-    if (t < n and first >= 0 and last <= qkv.shape[0] and row < qkv.shape[0]
-            and row < ctx.shape[0] and qc + HEAD_DIM <= width and 3 * width <= qkv.shape[1]):
-        q = go.local_array(HEAD_DIM, f32)  # small private arrays live in registers
+    keys = go.min(go.i64(lengths[go.min(b, lengths.shape[0] - 1)]), n)
+    if (t < n and keys >= 1 and row >= 0 and row < qkv.shape[0] and row < ctx.shape[0]
+            and qc + HEAD_DIM <= width and width <= qkv.shape[1]
+            and b < kt.shape[0] and b < vt.shape[0] and qc + HEAD_DIM <= kt.shape[1]
+            and qc + HEAD_DIM <= vt.shape[2] and n + CHUNK <= kt.shape[2]
+            and n + CHUNK <= vt.shape[1]):
+        q = go.local_array(HEAD_DIM, f32)
         for d in HEAD:
             q[d] = qkv[row, qc + d] * scale
-        top = go.f32(-3.0e38)
-        for kr in range(first, last):
-            s = go.f32(0.0)
-            for d in range(HEAD_DIM):
-                s += q[d] * qkv[kr, width + qc + d]
-            top = go.max(top, s)
         acc = go.local_array(HEAD_DIM, f32)
+        s = go.local_array(CHUNK, f32)
+        p = go.local_array(CHUNK, f32)
+        top = go.f32(-3.0e38)
         total = go.f32(0.0)
-        for kr in range(first, last):
-            s = go.f32(0.0)
+        for j0 in range(0, go.min(keys, keys + t), CHUNK):
+            for c in range(CHUNK):
+                s[c] = 0.0
             for d in range(HEAD_DIM):
-                s += q[d] * qkv[kr, width + qc + d]
-            p = go.exp(s - top)
-            total += p
+                qd = q[d]
+                for c in range(CHUNK):
+                    s[c] += qd * kt[b, qc + d, j0 + c]
+            m = top
+            for c in range(CHUNK):
+                v = s[c] if j0 + c < keys else go.f32(-3.0e38)
+                s[c] = v
+                m = go.max(m, v)
+            corr = go.exp(top - m)
+            top = m
+            total *= corr
             for d in range(HEAD_DIM):
-                acc[d] += p * qkv[kr, 2 * width + qc + d]
+                acc[d] *= corr
+            for c in range(CHUNK):
+                e = go.exp(s[c] - m)
+                p[c] = e
+                total += e
+            for c in range(CHUNK):
+                pc = p[c]
+                for d in range(HEAD_DIM):
+                    acc[d] += pc * vt[b, j0 + c, qc + d]
         inv = 1.0 / total
         for d in HEAD:
             ctx[row, qc + d] = acc[d] * inv
@@ -199,10 +236,12 @@ def mean_pool_normalize(x: Borrow[Array[f32]], lengths: Borrow[Array[i32]], seq:
             out[b, k] *= inv
 
 
-FORWARD_KERNELS = (linear, add_layer_norm, embed, attention, mean_pool_normalize)
+FORWARD_KERNELS = (linear, add_layer_norm, embed, split_keys_values, attention,
+                   mean_pool_normalize)
 """Every kernel of the forward pass (the PTX test assembles each one)."""
 
 __all__ = [
-    "COLS", "FORWARD_KERNELS", "HEAD_DIM", "LN_EPS", "MAX_LEN", "ROWS", "add_layer_norm",
+    "CHUNK", "COLS", "FORWARD_KERNELS", "HEAD_DIM", "LN_EPS", "ROWS", "add_layer_norm",
     "attention", "embed", "gelu", "layer_norm_row", "linear", "mean_pool_normalize",
+    "split_keys_values",
 ]  # fmt: skip

@@ -18,7 +18,8 @@ SIGS = {
     "linear": f"{M2}, {M2}, {V}, {M2}, i32",
     "add_layer_norm": f"{M2}, {M2}, {V}, {V}",
     "embed": f"i32[:], i32, {M2}, {M2}, {M2}, {V}, {V}, {M2}",
-    "attention": f"{M2}, i32[:], i32, f32, {M2}",
+    "split_keys_values": f"{M2}, i32, f32[:, :, :], f32[:, :, :]",
+    "attention": f"{M2}, f32[:, :, :], f32[:, :, :], i32[:], i32, f32, {M2}",
     "mean_pool_normalize": f"{M2}, i32[:], i32, {M2}",
 }
 
