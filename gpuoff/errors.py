@@ -92,9 +92,10 @@ class LaunchConfigError(GpuoffError, ValueError):
 
 
 class ShapeError(GpuoffError, ValueError):
-    """Arguments of a library function (``gpuoff.lib``) whose shapes do not fit together:
+    """A shape that does not fit: a buffer constructor's (not ints, a negative dimension,
+    ragged data), a host assignment's, or the arguments of a library function (``gpuoff.lib``:
     ``matmul`` of (3, 4) and (5, 6), an ``out=`` of the wrong shape or dtype, an axis beyond
-    the array's dimensions. The message names the function, the argument and both shapes."""
+    the array's dimensions; the message names the function and the argument)."""
 
 
 class ConfigError(GpuoffError, ValueError):

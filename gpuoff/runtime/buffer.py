@@ -26,6 +26,7 @@ from gpuoff.errors import BorrowError, DTypeError, OutOfMemoryError
 from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
 from gpuoff.runtime import foreign, guards
+from gpuoff.runtime.args import MASKED_HINT, is_masked
 from gpuoff.runtime.host_values import (
     ShapeError,
     ViewError,
@@ -468,7 +469,13 @@ def array(obj: Any, dtype: object = None) -> Buffer[Any]:
     return _copy_of(obj, dtype)
 
 
+def _refuse_masked(obj: object) -> None:
+    if is_masked(obj):
+        raise DTypeError(f"cannot make a buffer of {MASKED_HINT}")
+
+
 def _copy_of(obj: Any, dtype: object) -> Buffer[Any]:
+    _refuse_masked(obj)
     if isinstance(obj, Buffer):
         obj = obj.numpy()
     try:
@@ -503,6 +510,7 @@ def asarray(obj: Any, dtype: object = None) -> Buffer[Any]:
     if isinstance(obj, Buffer) and (dtype is None or obj.dtype == _np_dtype(dtype)):
         obj._alive()
         return obj
+    _refuse_masked(obj)
     if not isinstance(obj, Buffer) and foreign.is_foreign(obj):
         obj = foreign.host_array(obj)  # torch, JAX, ...: an ndarray over their memory
     if isinstance(obj, np.ndarray):

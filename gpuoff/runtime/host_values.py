@@ -13,11 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from gpuoff.errors import BoundsError, DTypeError, GpuoffError, OutOfMemoryError
-
-
-class ShapeError(GpuoffError, ValueError):
-    """A buffer constructor got a bad shape (not ints, a negative dimension, or ragged)."""
+from gpuoff.errors import BoundsError, DTypeError, GpuoffError, OutOfMemoryError, ShapeError
 
 
 class ShareError(GpuoffError, BufferError):

@@ -293,6 +293,8 @@ class Kernel(Generic[P]):
             if type(a) in _SCALARS or isinstance(a, Buffer):
                 continue
             shown = a
+            if A.is_masked(a):
+                raise A.type_error(self.__name__, decls[i], a, A.MASKED_HINT)
             if not isinstance(a, np.ndarray):
                 if not is_foreign(a):
                     continue
