@@ -22,13 +22,12 @@ from typing import Any, TypeVar, overload
 import numpy as np
 
 from gpuoff import lang
-from gpuoff.errors import BorrowError, DTypeError, OutOfMemoryError
+from gpuoff.errors import BorrowError, DTypeError, OutOfMemoryError, ShapeError
 from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
 from gpuoff.runtime import foreign, guards
 from gpuoff.runtime.args import MASKED_HINT, is_masked
 from gpuoff.runtime.host_values import (
-    ShapeError,
     ViewError,
     assignable,
     element,

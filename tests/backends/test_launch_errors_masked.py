@@ -19,7 +19,7 @@ def double(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 
 
 def test_a_masked_argument_is_refused_before_anything_runs(device: str) -> None:
-    x = np.ma.masked_array(np.arange(4, dtype=np.float32), mask=[0, 1, 0, 0])
+    x = np.ma.masked_array(np.arange(4, dtype=np.float32), mask=[False, True, False, False])
     y = np.full(4, 7.0, np.float32)
     with pytest.raises(go.LaunchTypeError, match=r"parameter 'x' .*\(a masked array: .*filled"):
         double[4](x, y)
@@ -29,7 +29,7 @@ def test_a_masked_argument_is_refused_before_anything_runs(device: str) -> None:
 
 
 def test_a_masked_array_makes_no_buffer() -> None:
-    x = np.ma.masked_array(np.arange(4, dtype=np.float32), mask=[0, 1, 0, 0])
+    x = np.ma.masked_array(np.arange(4, dtype=np.float32), mask=[False, True, False, False])
     for make in (go.asarray, go.array):
         with pytest.raises(go.DTypeError, match="masked array"):
             make(x)
