@@ -7,7 +7,6 @@ and what it got (SPEC §2).
 from __future__ import annotations
 
 import math
-import sys
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -65,17 +64,6 @@ def type_error(kernel: str, decl: ParamDecl, value: object, why: str = "") -> La
     return LaunchTypeError(
         f"{kernel}(): parameter {decl.name!r} expects {expected(decl)}, got {describe(value)}{tail}"
     )
-
-
-def is_masked(value: object) -> bool:
-    """Whether ``value`` is a NumPy masked array: its mask would be ignored (gpuoff has no
-    masks), so it is refused rather than read as its data. (No masked array exists unless
-    ``numpy.ma`` was imported, so the check imports nothing.)"""
-    ma = sys.modules.get("numpy.ma")
-    return ma is not None and isinstance(value, ma.MaskedArray)
-
-
-MASKED_HINT = "a masked array: gpuoff would ignore its mask; pass a.filled(value) or a.data"
 
 
 def check_scalar(kernel: str, decl: ParamDecl, value: object) -> int | float | bool:

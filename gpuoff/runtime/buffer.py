@@ -26,7 +26,6 @@ from gpuoff.errors import BorrowError, DTypeError, OutOfMemoryError, ShapeError
 from gpuoff.lang import Array
 from gpuoff.ownership import Access, conflicts, ranges_overlap
 from gpuoff.runtime import foreign, guards
-from gpuoff.runtime.args import MASKED_HINT, is_masked
 from gpuoff.runtime.host_values import (
     ViewError,
     assignable,
@@ -469,8 +468,8 @@ def array(obj: Any, dtype: object = None) -> Buffer[Any]:
 
 
 def _refuse_masked(obj: object) -> None:
-    if is_masked(obj):
-        raise DTypeError(f"cannot make a buffer of {MASKED_HINT}")
+    if foreign.is_masked(obj):
+        raise DTypeError(f"cannot make a buffer of {foreign.MASKED_HINT}")
 
 
 def _copy_of(obj: Any, dtype: object) -> Buffer[Any]:

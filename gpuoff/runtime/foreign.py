@@ -16,6 +16,7 @@ Probing costs a few attribute lookups and runs only for arguments that are neith
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -126,3 +127,14 @@ def read_only_reason(value: object) -> str:
     if library(value) == "JAX array":
         return "a JAX array is immutable: write a go.Buffer (go.array(x)) and read it back"
     return f"{library(value)} shares its memory read-only"
+
+
+def is_masked(value: object) -> bool:
+    """Whether ``value`` is a NumPy masked array: its mask would be ignored (gpuoff has no
+    masks), so it is refused rather than read as its data. (No masked array exists unless
+    ``numpy.ma`` was imported, so the check imports nothing.)"""
+    ma = sys.modules.get("numpy.ma")
+    return ma is not None and isinstance(value, ma.MaskedArray)
+
+
+MASKED_HINT = "a masked array: gpuoff would ignore its mask; pass a.filled(value) or a.data"

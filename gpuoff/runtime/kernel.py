@@ -34,9 +34,11 @@ from gpuoff.runtime.buffer import Buffer, asarray, read_only_buffer
 from gpuoff.runtime.devices import current_device
 from gpuoff.runtime.devices.base import I64_MAX, Device, Program
 from gpuoff.runtime.foreign import (
+    MASKED_HINT,
     ForeignArrayError,
     host_array,
     is_foreign,
+    is_masked,
     library,
     read_only_reason,
 )
@@ -293,8 +295,8 @@ class Kernel(Generic[P]):
             if type(a) in _SCALARS or isinstance(a, Buffer):
                 continue
             shown = a
-            if A.is_masked(a):
-                raise A.type_error(self.__name__, decls[i], a, A.MASKED_HINT)
+            if is_masked(a):
+                raise A.type_error(self.__name__, decls[i], a, MASKED_HINT)
             if not isinstance(a, np.ndarray):
                 if not is_foreign(a):
                     continue
