@@ -45,6 +45,8 @@ _PUBLIC: dict[str, tuple[str, str]] = {
         "from_dlpack", "full", "kernel", "on", "reset_stats", "set_device", "synchronize",
         "zeros",
     )},
+    "Const": ("gpuoff.lang_generic", "Const"),
+    "DTypeVar": ("gpuoff.lang_generic", "DTypeVar"),
     "devices": ("gpuoff.runtime.devices", "devices"),
     "get_num_threads": ("gpuoff.runtime.threads", "get_num_threads"),
     "set_num_threads": ("gpuoff.runtime.threads", "set_num_threads"),

@@ -62,6 +62,8 @@ from gpuoff.lang import (
     u64,
     unsafe,
 )
+from gpuoff.lang_generic import Const as Const
+from gpuoff.lang_generic import DTypeVar as DTypeVar
 from gpuoff.lang_math import (
     acos,
     acosh,
@@ -141,7 +143,8 @@ from gpuoff.runtime.threads import get_num_threads, set_num_threads
 
 __all__ = [
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError",
-    "CompileError", "ConfigError", "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError",
+    "CompileError", "ConfigError", "Const", "DeviceError", "DeviceFunction", "DTypeError",
+    "DTypeVar", "GpuoffError",
     "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError", "Owned", "RaceError",
     "ShapeError", "UseAfterMoveError", "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2",
     "atanh",

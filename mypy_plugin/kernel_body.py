@@ -441,6 +441,9 @@ class BodyChecker:
 
     def callee_message(self, callee: Expression) -> str | None:
         """The front end's message for a callee outside the kernel subset, else None."""
+        if (isinstance(callee, CallExpr) and isinstance(callee.callee, RefExpr)
+                and callee.callee.fullname == "builtins.type" and len(callee.args) == 1):
+            return None  # type(x[i])(v): a cast to a dtype (a generic body's type variable)
         if not isinstance(callee, RefExpr):
             return W.computed_call_message(describe(callee, self.api))
         if callee.fullname in ACCEPTED_CALLS:

@@ -101,6 +101,9 @@ class FuncSpec:
     """Array parameters given a view (``views``): its base is the array parameter
     ``ARG_PREFIX + name``, its starts, lengths and indices the scalar ``params``
     ``views.view_leaves(structure, ARG_PREFIX + name)``."""
+    consts: Mapping[str, object] = field(default_factory=dict)
+    """A kernel's ``go.Const`` parameters: name -> the launch's value (a number, or a device
+    function), a compile-time constant in the body; they are no ``params``."""
 
 
 RType = VType | tuple["RType", ...]
