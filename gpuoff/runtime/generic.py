@@ -16,7 +16,7 @@ specialisation it ran, so the warm path (and its repeat path) is the specialisat
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -27,8 +27,8 @@ from gpuoff.runtime import args as A
 from gpuoff.runtime import cache
 from gpuoff.runtime.buffer import Buffer
 
-if TYPE_CHECKING:
-    from gpuoff.runtime.kernel import Kernel, Launch
+Kernel = Any  # gpuoff.runtime.kernel.Kernel, which imports this module
+Launch = Any
 
 _PY_DEFAULT = {bool: T.boolean, int: T.i64, float: T.f64}
 _CONST_TYPES: dict[str, tuple[type, ...]] = {"int": (int, np.integer), "bool": (bool, np.bool_),
@@ -43,7 +43,7 @@ def is_generic(decls: tuple[Any, ...]) -> bool:
 class Specialiser:
     """The specialisations of one generic kernel, by key."""
 
-    def __init__(self, kernel: Kernel[Any], decls: tuple[Any, ...]) -> None:
+    def __init__(self, kernel: Kernel, decls: tuple[Any, ...]) -> None:
         self.kernel = kernel
         self.decls = decls
         self.vars: list[object] = []
@@ -51,9 +51,9 @@ class Specialiser:
             if d.var is not None and not any(v is d.var for v in self.vars):
                 self.vars.append(d.var)
         self.runtime = tuple(i for i, d in enumerate(decls) if not d.const)
-        self.children: dict[tuple[Any, ...], Kernel[Any]] = {}
+        self.children: dict[tuple[Any, ...], Kernel] = {}
 
-    def dispatch(self, launch: Launch[Any], args: tuple[Any, ...]) -> Any:
+    def dispatch(self, launch: Launch, args: tuple[Any, ...]) -> Any:
         """Launch the specialisation for ``args`` (bound: one per parameter)."""
         key, binding = self.key(args)
         child = self.children.get(key)
@@ -157,7 +157,7 @@ class Specialiser:
         return LaunchTypeError(f"{k.__name__}(): parameter {decl.name!r} {why}{where}")
 
     def _make(self, key: tuple[Any, ...], binding: dict[object, T.ScalarType],
-              args: tuple[Any, ...]) -> Kernel[Any]:  # fmt: skip
+              args: tuple[Any, ...]) -> Kernel:  # fmt: skip
         """A new specialisation (no compiling yet: its first launch does that)."""
         from gpuoff.frontend import generic
 
