@@ -46,6 +46,7 @@ _PUBLIC: dict[str, tuple[str, str]] = {
         "zeros",
     )},
     "Const": ("gpuoff.lang_generic", "Const"),
+    "autotune": ("gpuoff.runtime.autotune", "autotune"),
     "DTypeVar": ("gpuoff.lang_generic", "DTypeVar"),
     "devices": ("gpuoff.runtime.devices", "devices"),
     "get_num_threads": ("gpuoff.runtime.threads", "get_num_threads"),

@@ -137,6 +137,7 @@ from gpuoff.runtime import (
     synchronize,
     zeros,
 )
+from gpuoff.runtime.autotune import autotune as autotune
 from gpuoff.runtime.devices import devices
 from gpuoff.runtime.stats import stats
 from gpuoff.runtime.threads import get_num_threads, set_num_threads
@@ -146,7 +147,8 @@ __all__ = [
     "CompileError", "ConfigError", "Const", "DeviceError", "DeviceFunction", "DTypeError",
     "DTypeVar", "GpuoffError",
     "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError", "Owned", "RaceError",
-    "ShapeError", "UseAfterMoveError", "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2",
+    "ShapeError", "UseAfterMoveError", "abs", "autotune", "acos", "acosh", "asin", "asinh",
+    "atan", "atan2",
     "atanh",
     "atomic_add",
     "atomic_and", "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max",

@@ -427,6 +427,42 @@ def cmd_cache(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    """``gpuoff tune``: time the variants of every registered tunable (``go.autotune``) for
+    each of its dtypes and sizes on a device, keeping the winners in the disk cache."""
+    import contextlib
+
+    from gpuoff.bench.progress import Progress
+    from gpuoff.runtime import autotune
+    from gpuoff.runtime.devices import on
+
+    with contextlib.suppress(ImportError):  # the library registers its tunables on import
+        import gpuoff.lib  # noqa: F401
+    if not autotune.enabled():
+        print("autotuning is off (GPUOFF_AUTOTUNE=0): every tunable takes its first variant")
+        return 0
+    names = [n.strip() for n in args.only.split(",")] if args.only else None
+    work = autotune.warm_list(names)
+    if not work:
+        print("nothing to tune: no tunable with a sample is registered"
+              + (f" under {', '.join(names)}" if names else ""))  # fmt: skip
+        return 0
+    rows = []
+    with on(args.device) if args.device else contextlib.nullcontext():
+        progress = Progress(len(work), enabled=not args.no_progress)
+        for tuned, dtype, size in work:
+            progress.step(f"{tuned.name} {dtype.name} {size}")
+            choice = tuned.choose(dtype, size)
+            rows.append((tuned.name, dtype.name, str(autotune.size_class(size)),
+                         str(tuned.variants[choice.index]), choice.source))  # fmt: skip
+        progress.close()
+    head = ("tunable", "dtype", "size class", "variant", "from")
+    widths = [max(len(r[k]) for r in [head, *rows]) for k in range(len(head))]
+    for r in [head, *rows]:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    return 0
+
+
 def _bench_names() -> list[str]:
     """The suite's entry names, for ``--only``'s help (the suite module is light to import)."""
     try:
@@ -508,6 +544,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="info (default): where it is and what it holds; clear: remove "
                    "everything gpuoff wrote there")  # fmt: skip
     c.set_defaults(func=cmd_cache)
+    u = sub.add_parser("tune", help="time the library's variants on a device and cache the "
+                       "winners", description="Warm the autotuning cache (go.autotune): time the "
+                       "variants of every registered tunable for its dtypes and sizes on a "
+                       "device; later runs there take the winners without timing.")  # fmt: skip
+    u.add_argument("--device", help="the device to tune (default: the current one)")
+    u.add_argument("--only", metavar="NAMES", help="tunables to time, comma-separated")
+    u.add_argument("--no-progress", action="store_true", help="print no progress line")
+    u.set_defaults(func=cmd_tune)
     t = sub.add_parser("tour", help="a short guided run on the default device, results checked")
     t.add_argument("--device", help="run on this device instead of the default")
     t.set_defaults(func=cmd_tour)
