@@ -199,10 +199,28 @@ def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath
         boundscheck = bool(getattr(obj, "boundscheck", getattr(options, "boundscheck", True)))
     if fastmath is None:
         fastmath = bool(getattr(obj, "fastmath", getattr(options, "fastmath", False)))
-    module = lower_kernel(pyfunc, tuple(arg_types_for(pyfunc, sig)),
-                          boundscheck=boundscheck, fastmath=fastmath)  # fmt: skip
+    from gpuoff.frontend import lower_specialised, parse_signature
+
+    decls = parse_signature(pyfunc)
+    if any(d.var is not None or d.const for d in decls):  # generic: --sig binds it
+        types, binding, consts = _generic_sig(decls, sig)
+        module = lower_specialised(pyfunc, types, binding, consts, boundscheck=boundscheck,
+                                   fastmath=fastmath)  # fmt: skip
+    else:
+        module = lower_kernel(pyfunc, tuple(arg_types_for(pyfunc, sig)),
+                              boundscheck=boundscheck, fastmath=fastmath)  # fmt: skip
     # The same pipeline as the runtime's first launch, so `show` prints what really runs.
     return run_passes(module, after=after)
+
+
+def _generic_sig(decls: Any, sig: str | None) -> Any:
+    """A generic kernel's run-time types, dtype binding and constants from ``--sig``."""
+    from gpuoff.cli_generic import SigError, generic_sig
+
+    try:
+        return generic_sig(decls, sig, _split_top, parse_sig_entry, load_object)
+    except SigError as e:
+        raise CliError(str(e)) from None
 
 
 def render_target(module: Any, target: str, *, optimized: bool = True, sm: int = 80) -> str:
@@ -478,7 +496,9 @@ SIG_HELP = """\
   an array        dtype and one ':' per dimension: f32[:] (1-d), f32[:, :] (2-d), ...
   strided array   '::' for any dimension (f32[:, ::]) or the layout letter A (f32[:, :]A)
 Ownership comes from the kernel's annotations. Without --sig, scalars take their declared
-type and arrays are 1-d contiguous."""
+type and arrays are 1-d contiguous. A generic kernel needs --sig: its entries bind the
+dtype variables, and a go.Const parameter's entry is its value (256, True, 0.5, or
+MODULE:FUNC for a device function)."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, NoReturn, Protocol
 from gpuoff.errors import CompileError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.diagnostics import unsupported
+from gpuoff.frontend.generic import ConstArg
 from gpuoff.frontend.irutil import (
     TupleShape,
     TupleVal,
@@ -232,7 +233,7 @@ class ModuleContext(Protocol):
     def specialize(
         self,
         fn: DeviceFunction[Any, Any],
-        args: Sequence[Value | N.ArrayRef | ViewVal],
+        args: Sequence[Value | N.ArrayRef | ViewVal | ConstArg],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,

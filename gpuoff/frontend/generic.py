@@ -14,6 +14,7 @@ import contextlib
 import typing
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from gpuoff.ir import types as T
@@ -66,6 +67,14 @@ def allows(var: object, dtype: T.ScalarType) -> bool:
 def allowed_names(var: object) -> str:
     """The dtypes ``var`` allows, as the user writes them: ``go.f32, go.f64``."""
     return ", ".join(f"go.{c.__name__}" for c in allowed(var))
+
+
+@dataclass(frozen=True)
+class ConstArg:
+    """The argument of a device function's ``go.Const`` parameter at one call: a
+    compile-time value (a number, or a device function), no run-time argument."""
+
+    value: object
 
 
 def var_name(var: object) -> str:

@@ -56,6 +56,8 @@ from gpuoff.ownership import borrow_pass_message
 from gpuoff.subset import KERNEL_RETURN_ANNOTATION, device_parameter_message, recursion_message
 
 ParamType = T.ScalarType | T.ArrayType
+CallArg = Value | N.ArrayRef | ViewVal | generic.ConstArg
+"""An argument of a device-function call as ``specialize`` gets it."""
 
 
 def _tag(t: ParamType) -> str:
@@ -118,7 +120,7 @@ class ModuleBuilder:
     def specialize(
         self,
         fn: lang.DeviceFunction[Any, Any],
-        args: Sequence[Value | N.ArrayRef | ViewVal],
+        args: Sequence[CallArg],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,
@@ -140,7 +142,7 @@ class ModuleBuilder:
 
     @staticmethod
     def _call_binding(fn: lang.DeviceFunction[Any, Any], raw: list[tuple[str, object, int]],
-                      args: Sequence[Value | N.ArrayRef | ViewVal], node: ast.Call,
+                      args: Sequence[CallArg], node: ast.Call,
                       caller: SourceInfo) -> dict[object, T.ScalarType]:  # fmt: skip
         """The dtype variables of one call of ``fn``: those its parameters name, bound from
         the arguments (``generic.bind_call``), over the caller's."""
@@ -164,15 +166,19 @@ class ModuleBuilder:
 
     def _specialize(self, fn: lang.DeviceFunction[Any, Any], fsrc: FnSource,
                     raw: list[tuple[str, object, int]],
-                    args: Sequence[Value | N.ArrayRef | ViewVal], arg_nodes: Sequence[ast.expr],
+                    args: Sequence[CallArg], arg_nodes: Sequence[ast.expr],
                     node: ast.Call, caller: SourceInfo,
                     binding: Mapping[object, T.ScalarType]) -> DeviceSig:  # fmt: skip
         pyfunc = fn.pyfunc
         params: list[tuple[str, ParamType]] = []
         tuple_params: dict[str, TupleShape] = {}
         view_params: dict[str, ViewShape] = {}
+        consts: dict[str, object] = {}
         for k, ((name, ann, kind), arg) in enumerate(zip(raw, args, strict=True)):
             where = f"parameter {name!r} of {fn.__name__!r}"
+            if isinstance(arg, generic.ConstArg):
+                consts[name] = arg.value
+                continue
             if isinstance(arg, ViewVal):  # the base array, then the view's kept scalars
                 decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
                 base = _param_type(decl, arg.base, fn.__name__, caller, arg_nodes[k])
@@ -196,7 +202,7 @@ class ModuleBuilder:
             params.append((name, _param_type(decl, arg, fn.__name__, caller, arg_nodes[k])))
         types = tuple(t for _, t in params)
         key = (id(pyfunc), tuple(params), tuple(view_params.items()),
-               frozenset(binding.items()))  # fmt: skip
+               frozenset(binding.items()), tuple(consts.items()))  # fmt: skip
         sig = self.sigs.get(key)
         if sig is not None:
             return sig
@@ -209,7 +215,13 @@ class ModuleBuilder:
             _declared_return(fsrc, pyfunc),
             tuple_params,
             view_params,
+            consts,
         )
+        assigned = sorted(set(consts) & fsrc.local_names)
+        if assigned:
+            raise fsrc.src.error(fsrc.src.tree, f"the body assigns to the go.Const parameter "
+                                                f"{assigned[0]!r}; a compile-time parameter "
+                                                "keeps its value")  # fmt: skip
         self.in_progress.append(pyfunc)
         try:
             func, weak, results = lower_function(self, spec)

@@ -31,6 +31,8 @@ Kernel = Any  # gpuoff.runtime.kernel.Kernel, which imports this module
 Launch = Any
 
 _PY_DEFAULT = {bool: T.boolean, int: T.i64, float: T.f64}
+_BY_DTYPE: dict[np.dtype[Any], T.ScalarType] = {}
+"""NumPy dtype (native order) -> IR scalar type, filled as launches meet them."""
 _CONST_TYPES: dict[str, tuple[type, ...]] = {"int": (int, np.integer), "bool": (bool, np.bool_),
                                               "float": (float, int, np.floating, np.integer)}
 
@@ -52,6 +54,7 @@ class Specialiser:
                 self.vars.append(d.var)
         self.runtime = tuple(i for i, d in enumerate(decls) if not d.const)
         self.children: dict[tuple[Any, ...], Kernel] = {}
+        self.allowed: set[tuple[object, T.ScalarType]] = set()  # (variable, dtype) checked
 
     def dispatch(self, launch: Launch, args: tuple[Any, ...]) -> Any:
         """Launch the specialisation for ``args`` (bound: one per parameter)."""
@@ -65,24 +68,33 @@ class Specialiser:
         return sub(*[args[i] for i in self.runtime])
 
     def key(self, args: tuple[Any, ...]) -> tuple[tuple[Any, ...], dict[object, T.ScalarType]]:
-        """(the specialisation key, the binding) of a launch with ``args``."""
+        """(the specialisation key, the binding) of a launch with ``args``. The common case
+        (buffers or NumPy arrays, ints for the constants) takes a few dict lookups; anything
+        else, and every error, goes through the checking path (``_dtype``, ``_bind``)."""
         binding: dict[object, T.ScalarType] = {}
-        origin: dict[object, str] = {}
         parts: list[Any] = []
         weak: list[tuple[Any, Any]] = []
         for d, a in zip(self.decls, args, strict=True):
             if d.const:
-                parts.append(self._const(d, a))
+                parts.append(("int", a) if type(a) is int and d.const == "int"
+                             else self._const(d, a))  # fmt: skip
             elif d.var is not None:
-                dtype = self._dtype(d, a)
+                t = type(a)
+                dtype = _BY_DTYPE.get(a.dtype) if t is Buffer or t is np.ndarray else None
                 if dtype is None:
-                    weak.append((d, a))
-                else:
-                    self._bind(binding, origin, d, dtype)
+                    dtype = self._dtype(d, a)
+                    if dtype is None:
+                        weak.append((d, a))
+                        continue
+                have = binding.get(d.var)
+                if have is None and (d.var, dtype) in self.allowed:
+                    binding[d.var] = dtype
+                elif have is None or have != dtype:
+                    self._bind(binding, d, dtype)
         for d, a in weak:
             if d.var not in binding:
-                self._bind(binding, origin, d, _PY_DEFAULT[type(a)])
-        return (*(binding[v] for v in self.vars), *parts), binding
+                self._bind(binding, d, _PY_DEFAULT[type(a)])
+        return (*(binding[v].name for v in self.vars), *parts), binding
 
     def _const(self, decl: Any, value: Any) -> Any:
         if decl.const == "func":
@@ -118,28 +130,34 @@ class Specialiser:
             except ForeignArrayError as exc:
                 raise self._error(decl, exc.reason) from None
         try:
-            return T.scalar_from_numpy(np_dtype.newbyteorder("="))
+            found = T.scalar_from_numpy(np_dtype.newbyteorder("="))
         except KeyError:
             raise self._error(decl, f"got {A.describe(value)}: dtype {np_dtype.name} is not a "
                                     "gpuoff dtype") from None  # fmt: skip
+        if np_dtype.isnative:
+            _BY_DTYPE[np_dtype] = found
+        return found
 
-    def _bind(self, binding: dict[object, T.ScalarType], origin: dict[object, str],
-              decl: Any, dtype: T.ScalarType) -> None:  # fmt: skip
+    def _bind(self, binding: dict[object, T.ScalarType], decl: Any,
+              dtype: T.ScalarType) -> None:  # fmt: skip
+        """Bind ``decl``'s variable to ``dtype``: a ``LaunchTypeError`` when an earlier
+        parameter bound it to another dtype or it does not allow this one."""
         from gpuoff.frontend import generic
 
         var = decl.var
         name = generic.var_name(var)
         have = binding.get(var)
         if have is not None and have != dtype:
-            raise self._error(decl, f"binds {name} to {dtype}, but parameter {origin[var]!r} "
+            first = next(d.name for d in self.decls if d.var is var)
+            raise self._error(decl, f"binds {name} to {dtype}, but parameter {first!r} "
                                     f"bound it to {have}: the arguments annotated with {name} "
                                     "must have one dtype")  # fmt: skip
         if have is None:
             if not generic.allows(var, dtype):
                 raise self._error(decl, f"binds {name} to {dtype}, which is not one of "
                                         f"{generic.allowed_names(var)}")  # fmt: skip
+            self.allowed.add((var, dtype))
             binding[var] = dtype
-            origin[var] = decl.name
 
     def _error(self, decl: Any, why: str) -> LaunchTypeError:
         """``LaunchTypeError`` naming the kernel and the parameter, pointing at the parameter

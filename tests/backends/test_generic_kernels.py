@@ -19,7 +19,7 @@ from gpuoff.ir import interp
 from gpuoff.ir import types as T
 from gpuoff.ownership import Access
 from tests.backends.test_ptx import assemble
-from tests.unit.generic_support import F, add, bigger, block_sum, fold, scaled
+from tests.unit.generic_support import F, add, bigger, block_sum, fold, group_reduce, scaled
 from tests.unit.generic_support import T as TV
 
 NDArray = np.ndarray[Any, Any]
@@ -86,6 +86,19 @@ def test_device_function_parameter(device: str, op: Any, dtype: Any) -> None:
     ref = _interp(fold.pyfunc, {TV: T.scalar_from_numpy(np.dtype(dtype))}, {"op": op}, 1, None,
                   x, np.zeros(1, dtype), dtype(-100))  # fmt: skip
     assert ref[1][0] == out[0]
+
+
+@pytest.mark.parametrize(("op", "dtype"), [(add, np.int32), (bigger, np.float32)])
+def test_device_function_with_const_parameters(device: str, op: Any, dtype: Any) -> None:
+    x = ((np.arange(96) * 7) % 23).astype(dtype)
+    out = np.zeros(3, dtype)
+    group_reduce[96, (32,)](x, out, 32, op)
+    go.synchronize()
+    rows = x.reshape(3, 32)
+    np.testing.assert_array_equal(out, rows.sum(1) if op is add else rows.max(1))
+    ref = _interp(group_reduce.pyfunc, {TV: T.scalar_from_numpy(np.dtype(dtype))},
+                  {"block": 32, "op": op}, 96, (32,), x, np.zeros(3, dtype))  # fmt: skip
+    np.testing.assert_array_equal(out, ref[1])
 
 
 @pytest.mark.parametrize("dtype", [np.float64])

@@ -68,3 +68,31 @@ def scaled(x: Borrow[Array[F]], y: BorrowMut[Array[F]], a: F, taps: Const[int],
         for k in range(taps):
             t += acc[k]
         y[i] = -t if flip else t
+
+
+@go.func
+def tree(tile: BorrowMut[Array[T]], lid: go.i64, n: Const[int],
+         op: Const[DeviceFunction[[T, T], T]]) -> T:  # fmt: skip
+    """``op`` over the ``n`` items of a shared tile (a tree; every work-item of the group
+    calls it): a device function taking a compile-time size and a device function."""
+    s = n // 2
+    while s > 0:
+        if lid < s:
+            tile[lid] = op(tile[lid], tile[lid + s])
+        go.barrier()
+        s //= 2
+    return tile[0]
+
+
+@go.kernel
+def group_reduce(x: Borrow[Array[T]], out: BorrowMut[Array[T]], block: Const[int],
+                 op: Const[DeviceFunction[[T, T], T]]) -> None:  # fmt: skip
+    """``out[g] = op-reduction of group g's items``; launch with block ``(block,)`` over a
+    multiple of it."""
+    tile = go.shared(block, type(x[0]))
+    lid = go.local_id(0)
+    tile[lid] = x[go.global_id(0)]
+    go.barrier()
+    r = tree(tile, lid, block, op)
+    if lid == 0:
+        out[go.group_id(0)] = r

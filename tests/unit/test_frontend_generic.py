@@ -16,7 +16,7 @@ from gpuoff.ir import nodes as N
 from gpuoff.ir import types as T
 from gpuoff.ownership import Access
 from tests.unit.frontend_lower_support import walk
-from tests.unit.generic_support import F, add, bigger, block_sum, fold, scaled
+from tests.unit.generic_support import F, add, bigger, block_sum, fold, group_reduce, scaled
 from tests.unit.generic_support import T as TV
 
 
@@ -71,6 +71,33 @@ def test_device_function_parameter_is_inlined_per_function() -> None:
     assert [f.name for f in m_add.functions] == ["add__i32_i32"]
     assert [f.name for f in m_max.functions] == ["bigger__i32_i32"]
     assert [p.name for p in m_add.kernel.params] == ["x", "out", "init"]
+
+
+def test_device_function_const_parameters() -> None:
+    """A device function's go.Const parameters take compile-time arguments (a kernel's own
+    go.Const parameters, numbers, device functions); each value is its own specialisation."""
+    types: list[T.ScalarType | T.ArrayType] = [_arr(T.f32), _arr(T.f32, Access.BORROW_MUT)]
+    module = lower_specialised(group_reduce.pyfunc, types, {TV: T.f32}, {"block": 16, "op": bigger})
+    names = sorted(f.name for f in module.functions)
+    assert names == ["bigger__f32_f32"]  # tree reaches a barrier: inlined into the kernel
+    consts = [e.value for e in walk(module.kernel.body) if isinstance(e, N.Const)]
+    assert 8 in consts  # n // 2 with n = 16, folded
+
+
+@go.func
+def takes_const(v: go.f32, n: Const[int]) -> go.f32:
+    return v * n
+
+
+@go.kernel
+def passes_a_variable(x: BorrowMut[Array[go.f32]], k: int) -> None:
+    x[0] = takes_const(x[0], k)
+
+
+def test_device_const_needs_a_constant() -> None:
+    with pytest.raises(go.CompileError, match="parameter 'n' of 'takes_const' is a go.Const"):
+        lower_specialised(passes_a_variable.pyfunc, [_arr(T.f32, Access.BORROW_MUT), T.i64], {},
+                          {})  # fmt: skip
 
 
 # -- errors in the front end -------------------------------------------------------------------
@@ -214,3 +241,22 @@ def test_keyword_arguments_and_pickling() -> None:
         np.testing.assert_array_equal(y, -x)
     again = pickle.loads(pickle.dumps(block_sum))
     assert again is block_sum
+
+
+def test_gpuoff_show_binds_from_sig(capsys: pytest.CaptureFixture[str]) -> None:
+    from gpuoff import cli
+
+    spec = "tests.unit.generic_support:block_sum"
+    assert cli.main(["show", spec, "--sig", "f64[:], f64[:], 64"]) == 0
+    out = capsys.readouterr().out
+    assert "add__f64_f64" in out and "shared tile: shared BorrowMut[f64[1d,C]] (64,)" in out
+    fold_spec = "tests.unit.generic_support:fold"
+    sig = "i16[:], i16[:], i16, tests.unit.generic_support:bigger"
+    assert cli.main(["show", fold_spec, "--sig", sig, "-t", "opencl"]) == 0
+    assert "bigger" in capsys.readouterr().out
+    assert cli.main(["show", spec]) == 2
+    assert "a generic kernel needs --sig" in capsys.readouterr().err
+    assert cli.main(["show", spec, "--sig", "f32[:], f64[:], 64"]) == 2
+    assert "binds T to f64, but an earlier one bound it to f32" in capsys.readouterr().err
+    assert cli.main(["show", spec, "--sig", "f32[:], f32[:], 6.5"]) == 2
+    assert "is a go.Const[int]" in capsys.readouterr().err
