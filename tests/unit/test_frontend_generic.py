@@ -4,7 +4,7 @@ compile-time parameters (``go.Const``), device functions as parameters; their er
 from __future__ import annotations
 
 import pickle
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
@@ -260,3 +260,24 @@ def test_gpuoff_show_binds_from_sig(capsys: pytest.CaptureFixture[str]) -> None:
     assert "binds T to f64, but an earlier one bound it to f32" in capsys.readouterr().err
     assert cli.main(["show", spec, "--sig", "f32[:], f32[:], 6.5"]) == 2
     assert "is a go.Const[int]" in capsys.readouterr().err
+
+
+FT = TypeVar("FT", go.f32, go.f64)  # a plain typing.TypeVar over gpuoff dtypes works too
+
+
+@go.kernel
+def negate(x: Borrow[Array[FT]], y: BorrowMut[Array[FT]]) -> None:
+    i = go.global_id(0)
+    if i < x.shape[0]:
+        y[i] = -x[i] * type(x[0])(2)
+
+
+def test_a_typing_typevar_is_a_dtype_variable() -> None:
+    with go.on("cpu"):
+        for dtype in (np.float32, np.float64):
+            x = np.arange(5, dtype=dtype)
+            y = np.zeros_like(x)
+            negate[5](x, y)
+            np.testing.assert_array_equal(y, -2 * x)
+        msg = _launch_error(lambda: negate[5](np.arange(5), np.zeros(5, np.int64)))
+    assert "parameter 'x' binds FT to i64, which is not one of go.f32, go.f64" in msg

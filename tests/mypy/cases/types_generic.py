@@ -4,6 +4,8 @@ dtype), ``go.Const[X]`` is ``X``; the ownership checks see through both."""
 # ruff: noqa: E501
 from __future__ import annotations
 
+from typing import TypeVar
+
 import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, Const, DeviceFunction
 
@@ -43,6 +45,15 @@ def halve(a: F) -> F:
 @go.func
 def truncates(a: F) -> F:
     return int(a)  # E: Incompatible return value type (got "int", expected "f32")  [return-value]  # E: Incompatible return value type (got "int", expected "f64")  [return-value]
+
+
+P = TypeVar("P", go.f32, go.f64)  # a plain TypeVar over gpuoff dtypes: the same checks
+
+
+@go.kernel
+def plain_typevar(x: Borrow[Array[P]], y: BorrowMut[Array[P]]) -> None:
+    i = go.global_id(0)
+    y[i] = x[i] * type(x[0])(2) + 1
 
 
 def host(b: go.Buffer[go.f32], c: go.Buffer[go.f32]) -> None:
