@@ -1,9 +1,14 @@
-"""Tree reduction in shared memory: the sum of a long array, in f32 and in f64.
+"""Tree reduction in shared memory: the sum of a long array, in f32 and in f64, from one
+generic kernel.
 
 Each work-group loads ``BLOCK`` elements into a ``go.shared`` tile (zeros past the end, so any
 length works), halves the number of active work-items at every step with a ``go.barrier()``
 between steps, and writes its partial sum. The partial sums are reduced again by the same
 kernel until one value is left: no atomics, so the result does not depend on scheduling.
+
+The kernel is written once over a dtype variable (``F``: f32 or f64) with the block size a
+compile-time parameter (``go.Const[int]``); each launch's dtype and block pick (and on first
+use compile) the specialisation.
 
 Run: ``python examples/reduction.py [--device D] [-n N]``
 """
@@ -12,50 +17,32 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 import numpy as np
 
 import gpuoff as go
-from gpuoff import Array, Borrow, BorrowMut, f32, f64
+from gpuoff import Array, Borrow, BorrowMut, Const, f32, f64
 
 BLOCK = 256
 """Work-items per work-group: a power of two (the tree halves it at every step)."""
 
+F = go.DTypeVar("F", go.f32, go.f64)
+
 
 @go.kernel
-def block_sum_f32(x: Borrow[Array[f32]], partial: BorrowMut[Array[f32]]) -> None:
-    """``partial[g] = sum(x[g * BLOCK : (g + 1) * BLOCK])`` for each work-group ``g``."""
+def block_sum(x: Borrow[Array[F]], partial: BorrowMut[Array[F]], block: Const[int]) -> None:
+    """``partial[g] = sum(x[g * block : (g + 1) * block])`` for each work-group ``g``."""
     lid = go.local_id(0)
     i = go.global_id(0)
-    tile = go.shared(BLOCK, go.f32)
-    v = go.f32(0.0)
+    tile = go.shared(block, type(x[0]))  # a tile of F (type checkers take no F as a value)
+    v = type(x[0])(0)
     if i < x.shape[0]:
         v = x[i]
     tile[lid] = v
     go.barrier()
-    s = BLOCK // 2
+    s = block // 2
     while s > 0:  # the loop bound is the same for every work-item: the barrier is uniform
-        if lid < s:
-            tile[lid] += tile[lid + s]
-        go.barrier()
-        s //= 2
-    if lid == 0:
-        partial[go.group_id(0)] = tile[0]
-
-
-@go.kernel
-def block_sum_f64(x: Borrow[Array[f64]], partial: BorrowMut[Array[f64]]) -> None:
-    """The f64 twin of :func:`block_sum_f32` (shared tiles have a fixed element type)."""
-    lid = go.local_id(0)
-    i = go.global_id(0)
-    tile = go.shared(BLOCK, go.f64)
-    v = go.f64(0.0)
-    if i < x.shape[0]:
-        v = x[i]
-    tile[lid] = v
-    go.barrier()
-    s = BLOCK // 2
-    while s > 0:
         if lid < s:
             tile[lid] += tile[lid + s]
         go.barrier()
@@ -69,25 +56,14 @@ def groups_for(n: int) -> int:
     return max(1, -(-n // BLOCK))
 
 
-def sum_f32(x: go.Buffer[f32]) -> float:
-    """Sum a 1-D f32 buffer on the current device: one launch per level of partial sums."""
+def total(x: go.Buffer[Any]) -> float:
+    """Sum a 1-D f32 or f64 buffer on the current device: one launch per level of partial
+    sums."""
     cur = x
     while True:
         groups = groups_for(cur.shape[0])
-        partial = go.zeros(groups, f32)
-        block_sum_f32[(groups * BLOCK,), (BLOCK,)](cur, partial)
-        if groups == 1:
-            return float(partial.numpy()[0])
-        cur = partial
-
-
-def sum_f64(x: go.Buffer[f64]) -> float:
-    """Sum a 1-D f64 buffer on the current device (as :func:`sum_f32`)."""
-    cur = x
-    while True:
-        groups = groups_for(cur.shape[0])
-        partial = go.zeros(groups, f64)
-        block_sum_f64[(groups * BLOCK,), (BLOCK,)](cur, partial)
+        partial = go.zeros(groups, cur.dtype)
+        block_sum[(groups * BLOCK,), (BLOCK,)](cur, partial, BLOCK)
         if groups == 1:
             return float(partial.numpy()[0])
         cur = partial
@@ -95,14 +71,9 @@ def sum_f64(x: go.Buffer[f64]) -> float:
 
 def check(n: int, dtype: type[f32] | type[f64], rng: np.random.Generator) -> tuple[bool, str]:
     """Sum ``n`` random values of ``dtype`` on the device; compare with NumPy in f64."""
-    if dtype is f32:
-        host32 = rng.random(n, dtype=np.float32)
-        got = sum_f32(go.array(host32))
-        want = float(host32.astype(np.float64).sum())
-    else:
-        host64 = rng.random(n)
-        got = sum_f64(go.array(host64))
-        want = float(host64.sum())
+    host = rng.random(n, dtype=np.float32 if dtype is f32 else np.float64)
+    got = total(go.array(host))
+    want = float(host.astype(np.float64).sum())
     rtol = 1e-5 if dtype is f32 else 1e-12
     ok = bool(np.isclose(got, want, rtol=rtol, atol=0.0))
     return ok, f"{dtype.__name__}[{n}]: {got:.6f} (NumPy {want:.6f})"

@@ -62,6 +62,8 @@ from gpuoff.lang import (
     u64,
     unsafe,
 )
+from gpuoff.lang_generic import Const as Const
+from gpuoff.lang_generic import DTypeVar as DTypeVar
 from gpuoff.lang_math import (
     acos,
     acosh,
@@ -135,15 +137,18 @@ from gpuoff.runtime import (
     synchronize,
     zeros,
 )
+from gpuoff.runtime.autotune import autotune as autotune
 from gpuoff.runtime.devices import devices
 from gpuoff.runtime.stats import stats
 from gpuoff.runtime.threads import get_num_threads, set_num_threads
 
 __all__ = [
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError",
-    "CompileError", "ConfigError", "DeviceError", "DeviceFunction", "DTypeError", "GpuoffError",
+    "CompileError", "ConfigError", "Const", "DeviceError", "DeviceFunction", "DTypeError",
+    "DTypeVar", "GpuoffError",
     "LaunchConfigError", "LaunchTypeError", "OutOfMemoryError", "Owned", "RaceError",
-    "ShapeError", "UseAfterMoveError", "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2",
+    "ShapeError", "UseAfterMoveError", "abs", "autotune", "acos", "acosh", "asin", "asinh",
+    "atan", "atan2",
     "atanh",
     "atomic_add",
     "atomic_and", "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max",

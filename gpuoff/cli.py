@@ -199,10 +199,28 @@ def lower_for_show(obj: Any, sig: str | None, boundscheck: bool | None, fastmath
         boundscheck = bool(getattr(obj, "boundscheck", getattr(options, "boundscheck", True)))
     if fastmath is None:
         fastmath = bool(getattr(obj, "fastmath", getattr(options, "fastmath", False)))
-    module = lower_kernel(pyfunc, tuple(arg_types_for(pyfunc, sig)),
-                          boundscheck=boundscheck, fastmath=fastmath)  # fmt: skip
+    from gpuoff.frontend import lower_specialised, parse_signature
+
+    decls = parse_signature(pyfunc)
+    if any(d.var is not None or d.const for d in decls):  # generic: --sig binds it
+        types, binding, consts = _generic_sig(decls, sig)
+        module = lower_specialised(pyfunc, types, binding, consts, boundscheck=boundscheck,
+                                   fastmath=fastmath)  # fmt: skip
+    else:
+        module = lower_kernel(pyfunc, tuple(arg_types_for(pyfunc, sig)),
+                              boundscheck=boundscheck, fastmath=fastmath)  # fmt: skip
     # The same pipeline as the runtime's first launch, so `show` prints what really runs.
     return run_passes(module, after=after)
+
+
+def _generic_sig(decls: Any, sig: str | None) -> Any:
+    """A generic kernel's run-time types, dtype binding and constants from ``--sig``."""
+    from gpuoff.cli_generic import SigError, generic_sig
+
+    try:
+        return generic_sig(decls, sig, _split_top, parse_sig_entry, load_object)
+    except SigError as e:
+        raise CliError(str(e)) from None
 
 
 def render_target(module: Any, target: str, *, optimized: bool = True, sm: int = 80) -> str:
@@ -427,6 +445,42 @@ def cmd_cache(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    """``gpuoff tune``: time the variants of every registered tunable (``go.autotune``) for
+    each of its dtypes and sizes on a device, keeping the winners in the disk cache."""
+    import contextlib
+
+    from gpuoff.bench.progress import Progress
+    from gpuoff.runtime import autotune
+    from gpuoff.runtime.devices import on
+
+    with contextlib.suppress(ImportError):  # the library registers its tunables on import
+        import gpuoff.lib  # noqa: F401
+    if not autotune.enabled():
+        print("autotuning is off (GPUOFF_AUTOTUNE=0): every tunable takes its first variant")
+        return 0
+    names = [n.strip() for n in args.only.split(",")] if args.only else None
+    work = autotune.warm_list(names)
+    if not work:
+        print("nothing to tune: no tunable with a sample is registered"
+              + (f" under {', '.join(names)}" if names else ""))  # fmt: skip
+        return 0
+    rows = []
+    with on(args.device) if args.device else contextlib.nullcontext():
+        progress = Progress(len(work), enabled=not args.no_progress)
+        for tuned, dtype, size in work:
+            progress.step(f"{tuned.name} {dtype.name} {size}")
+            choice = tuned.choose(dtype, size)
+            rows.append((tuned.name, dtype.name, str(autotune.size_class(size)),
+                         str(tuned.variants[choice.index]), choice.source))  # fmt: skip
+        progress.close()
+    head = ("tunable", "dtype", "size class", "variant", "from")
+    widths = [max(len(r[k]) for r in [head, *rows]) for k in range(len(head))]
+    for r in [head, *rows]:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+    return 0
+
+
 def _bench_names() -> list[str]:
     """The suite's entry names, for ``--only``'s help (the suite module is light to import)."""
     try:
@@ -442,7 +496,9 @@ SIG_HELP = """\
   an array        dtype and one ':' per dimension: f32[:] (1-d), f32[:, :] (2-d), ...
   strided array   '::' for any dimension (f32[:, ::]) or the layout letter A (f32[:, :]A)
 Ownership comes from the kernel's annotations. Without --sig, scalars take their declared
-type and arrays are 1-d contiguous."""
+type and arrays are 1-d contiguous. A generic kernel needs --sig: its entries bind the
+dtype variables, and a go.Const parameter's entry is its value (256, True, 0.5, or
+MODULE:FUNC for a device function)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -508,6 +564,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="info (default): where it is and what it holds; clear: remove "
                    "everything gpuoff wrote there")  # fmt: skip
     c.set_defaults(func=cmd_cache)
+    u = sub.add_parser("tune", help="time the library's variants on a device and cache the "
+                       "winners", description="Warm the autotuning cache (go.autotune): time the "
+                       "variants of every registered tunable for its dtypes and sizes on a "
+                       "device; later runs there take the winners without timing.")  # fmt: skip
+    u.add_argument("--device", help="the device to tune (default: the current one)")
+    u.add_argument("--only", metavar="NAMES", help="tunables to time, comma-separated")
+    u.add_argument("--no-progress", action="store_true", help="print no progress line")
+    u.set_defaults(func=cmd_tune)
     t = sub.add_parser("tour", help="a short guided run on the default device, results checked")
     t.add_argument("--device", help="run on this device instead of the default")
     t.set_defaults(func=cmd_tour)

@@ -68,6 +68,7 @@ from mypy.nodes import (
     TryStmt,
     TupleExpr,
     TypeInfo,
+    TypeVarExpr,
     UnaryExpr,
     Var,
     WhileStmt,
@@ -441,6 +442,9 @@ class BodyChecker:
 
     def callee_message(self, callee: Expression) -> str | None:
         """The front end's message for a callee outside the kernel subset, else None."""
+        if (isinstance(callee, CallExpr) and isinstance(callee.callee, RefExpr)
+                and callee.callee.fullname == "builtins.type" and len(callee.args) == 1):
+            return None  # type(x[i])(v): a cast to a dtype (a generic body's type variable)
         if not isinstance(callee, RefExpr):
             return W.computed_call_message(describe(callee, self.api))
         if callee.fullname in ACCEPTED_CALLS:
@@ -448,6 +452,11 @@ class BodyChecker:
         if callee.fullname == UNSAFE:
             return W.UNSAFE_ONLY_AS_BLOCK
         node = callee.node
+        if node is None and isinstance(callee, NameExpr):  # (unbound: mypy refused it)
+            sym = self.api.globals.get(callee.name)
+            node = sym.node if sym is not None else None
+        if isinstance(node, TypeVarExpr):
+            return None  # T(v): a cast to a go.DTypeVar's dtype (mypy's own error says the rest)
         t = node.var.type if isinstance(node, Decorator) else getattr(node, "type", None)
         p = get_proper_type(t) if t is not None else None
         if isinstance(p, Instance) and p.type.fullname == KERNEL_CLASS:

@@ -19,12 +19,13 @@ from mypy.types import (
     TupleType,
     Type,
     TypeOfAny,
+    TypeVarType,
     UnboundType,
     get_proper_type,
 )
 
 from gpuoff import subset as W
-from mypy_plugin.names import ARRAY_CLASS, SIGNATURE, WRAPPERS
+from mypy_plugin.names import ARRAY_CLASS, DEVICE_FUNCTION, SIGNATURE, WRAPPERS
 
 PY_SCALARS = frozenset({"builtins.float", "builtins.int", "builtins.bool"})
 
@@ -51,6 +52,12 @@ def _is_scalar(p: object) -> bool:
     )
 
 
+def _is_const(written: Type | None) -> bool:
+    """Whether the annotation as written is ``go.Const[...]`` (mypy reads it as its
+    argument: ``Const`` is an ``Annotated`` alias)."""
+    return isinstance(written, UnboundType) and written.name.rpartition(".")[2] == "Const"
+
+
 def _unwritten(t: Type | None) -> bool:
     return isinstance(t, UnboundType) and not t.args
 
@@ -73,6 +80,10 @@ def parameter_problem(typ: Type, written: Type | None, device: bool = False) -> 
     p = get_proper_type(typ)
     if device and _scalar_tuple(p):
         return None
+    if isinstance(p, TypeVarType):  # a go.DTypeVar: the launch binds it to a dtype
+        return None
+    if isinstance(p, Instance) and p.type.fullname == DEVICE_FUNCTION and _is_const(written):
+        return None  # op: go.Const[go.DeviceFunction[[T, T], T]]: a @go.func as a parameter
     if isinstance(p, AnyType) and p.type_of_any == TypeOfAny.unannotated:
         return W.NO_ANNOTATION
     if isinstance(p, Instance) and p.type.fullname in WRAPPERS:
@@ -85,6 +96,8 @@ def parameter_problem(typ: Type, written: Type | None, device: bool = False) -> 
         if not (isinstance(inner, Instance) and inner.type.fullname == ARRAY_CLASS):
             return W.wrapper_needs_array(_render(inner_written or inner))
         elem = get_proper_type(inner.args[0]) if inner.args else None
+        if isinstance(elem, TypeVarType):
+            return None
         if not (_is_scalar(elem) and not (isinstance(elem, Instance)
                                           and elem.type.fullname in PY_SCALARS)):  # fmt: skip
             return W.unknown_element(_render(elem))

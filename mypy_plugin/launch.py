@@ -11,6 +11,7 @@ kernel's name, so that mypy's own messages say ``Argument 2 to "saxpy"``.
 from __future__ import annotations
 
 from mypy.checker import TypeChecker
+from mypy.erasetype import erase_typevars
 from mypy.nodes import CallExpr, Expression, FuncDef, IndexExpr, NameExpr, TypeInfo, Var
 from mypy.plugin import FunctionSigContext, MethodSigContext
 from mypy.typeops import make_simplified_union
@@ -205,6 +206,13 @@ def widen_arguments(sig: CallableType, api: TypeChecker) -> CallableType:
     """Let a launch take plain Python and NumPy numbers for scalar parameters (``2.0`` for
     ``f32``) and NumPy arrays for ``Borrow``/``BorrowMut`` ones, as the runtime does.
 
-    The runtime converts them (and raises if a value does not fit or a dtype differs).
+    The runtime converts them (and raises if a value does not fit or a dtype differs). A
+    generic kernel's dtype variables (``go.DTypeVar``) are bound by the runtime from the
+    arguments, which may be NumPy arrays and Python numbers mypy cannot bind them from: at a
+    launch they are ``Any`` (the runtime reports arguments that disagree).
     """
+    if sig.variables:
+        ids = [v.id for v in sig.variables]
+        sig = sig.copy_modified(arg_types=[erase_typevars(t, ids) for t in sig.arg_types],
+                                ret_type=erase_typevars(sig.ret_type, ids), variables=[])
     return sig.copy_modified(arg_types=[_widened(api, t) for t in sig.arg_types])

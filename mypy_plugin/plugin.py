@@ -16,6 +16,7 @@ from pathlib import Path
 
 from mypy.nodes import Decorator, FuncBase, FuncDef, OverloadedFuncDef, SymbolNode, TypeInfo
 from mypy.plugin import (
+    DynamicClassDefContext,
     FunctionContext,
     FunctionSigContext,
     MethodSigContext,
@@ -24,7 +25,7 @@ from mypy.plugin import (
 )
 from mypy.types import CallableType, Overloaded, Type, get_proper_type
 
-from mypy_plugin import borrow_write, kernel_body, launch, partial
+from mypy_plugin import borrow_write, kernel_body, launch, partial, typevars
 from mypy_plugin.names import BODY_DECORATORS, DEVICE_CALLS, LAUNCH_CALLS, PARTIAL_CALL
 
 __version__ = "0.2.0"
@@ -92,6 +93,11 @@ class GpuoffPlugin(Plugin):
 
     def report_config_data(self, ctx: ReportConfigContext) -> str:
         return _SOURCE_HASH
+
+    def get_dynamic_class_hook(
+        self, fullname: str
+    ) -> Callable[[DynamicClassDefContext], None] | None:
+        return typevars.dtype_var_hook if fullname == typevars.DTYPE_VAR else None
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         return kernel_body.decorator_hook if fullname in BODY_DECORATORS else None  # type: ignore[return-value]

@@ -8,6 +8,10 @@ Public entry points (used by the runtime and the CLI):
     ``None`` for scalars) and ``is_array``. A bad annotation (an array without an ownership
     wrapper, an unknown type) raises ``LaunchTypeError`` naming the parameter.
 
+``lower_specialised(pyfunc, arg_types, binding, consts, *, boundscheck, fastmath)``
+    ``lower_kernel`` for one specialisation of a generic kernel (``generic``): the dtype of
+    each dtype variable, the value of each ``go.Const`` parameter (not in ``arg_types``).
+
 ``lower_kernel(pyfunc, arg_types, *, boundscheck=True, fastmath=False) -> ir.Module``
     Traces the kernel's source into a verified ``ir.Module`` specialised for ``arg_types``
     (one ``ScalarType`` or ``ArrayType`` per parameter; array types carry ndim, contiguity and
@@ -52,7 +56,7 @@ Kernel-language notes (where SPEC.md is silent):
   (``BarrierError``).
 """
 
-from gpuoff.frontend.lower import lower_kernel
+from gpuoff.frontend.lower import lower_kernel, lower_specialised
 from gpuoff.frontend.signature import ParamDecl, parse_signature
 
-__all__ = ["ParamDecl", "lower_kernel", "parse_signature"]
+__all__ = ["ParamDecl", "lower_kernel", "lower_specialised", "parse_signature"]

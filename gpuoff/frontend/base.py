@@ -25,6 +25,7 @@ from typing import Any, ClassVar, NoReturn, Protocol
 from gpuoff.errors import CompileError
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.diagnostics import unsupported
+from gpuoff.frontend.generic import ConstArg
 from gpuoff.frontend.irutil import (
     TupleShape,
     TupleVal,
@@ -101,6 +102,9 @@ class FuncSpec:
     """Array parameters given a view (``views``): its base is the array parameter
     ``ARG_PREFIX + name``, its starts, lengths and indices the scalar ``params``
     ``views.view_leaves(structure, ARG_PREFIX + name)``."""
+    consts: Mapping[str, object] = field(default_factory=dict)
+    """A kernel's ``go.Const`` parameters: name -> the launch's value (a number, or a device
+    function), a compile-time constant in the body; they are no ``params``."""
 
 
 RType = VType | tuple["RType", ...]
@@ -229,7 +233,7 @@ class ModuleContext(Protocol):
     def specialize(
         self,
         fn: DeviceFunction[Any, Any],
-        args: Sequence[Value | N.ArrayRef | ViewVal],
+        args: Sequence[Value | N.ArrayRef | ViewVal | ConstArg],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,

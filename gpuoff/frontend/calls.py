@@ -34,6 +34,7 @@ from gpuoff.frontend.exprs import (
     static_int,
     static_value,
 )
+from gpuoff.frontend.generic import ConstArg
 from gpuoff.frontend.irutil import TupleVal, Val, Value, ViewVal, const, rebuild, truth
 from gpuoff.frontend.resolve import (
     Resolved,
@@ -287,8 +288,12 @@ def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> V
     fn = res.value
     assert isinstance(fn, DeviceFunction)
     arg_nodes = _bind(lw, node, fn)
-    args: list[Value | N.ArrayRef | ViewVal] = []
-    for a_node in arg_nodes:
+    args: list[Value | N.ArrayRef | ViewVal | ConstArg] = []
+    consts = _const_params(fn)
+    for k, a_node in enumerate(arg_nodes):
+        if k in consts:  # a go.Const parameter: a compile-time value, no IR argument
+            args.append(_const_arg(lw, a_node, node, fn, k))
+            continue
         if isinstance(a_node, _Default):
             args.append(_default(lw, a_node.value, node))
             continue
@@ -303,6 +308,8 @@ def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> V
     flat_where: list[ast.expr] = []
     for arg, at in zip(args, where, strict=True):
         items: list[Val | N.ArrayRef]
+        if isinstance(arg, ConstArg):
+            continue
         if isinstance(arg, TupleVal):
             items = list(arg.leaves())
         elif isinstance(arg, ViewVal):  # its base array, then the scalars it keeps
@@ -333,6 +340,31 @@ def _device_call(lw: Lowerer, node: ast.Call, res: Resolved, as_stmt: bool) -> V
         lw.hoist([tmp_assign], node, f"device function {fn.__name__!r}, which reaches a barrier,")
         return Val(tmp, callee.weak_return)
     return Val(call, callee.weak_return)
+
+
+def _const_params(fn: DeviceFunction[Any, Any]) -> frozenset[int]:
+    """The positions of ``fn``'s ``go.Const`` parameters."""
+    from gpuoff.frontend.signature import evaluate_annotation, raw_annotations
+    from gpuoff.lang_generic import const_kind
+
+    return frozenset(k for k, (_, ann, _) in enumerate(raw_annotations(fn.pyfunc))
+                     if const_kind(evaluate_annotation(fn.pyfunc, ann)) is not None)  # fmt: skip
+
+
+def _const_arg(lw: Lowerer, a_node: ast.expr | _Default, node: ast.Call,
+               fn: DeviceFunction[Any, Any], k: int) -> ConstArg:  # fmt: skip
+    """The compile-time value given to ``fn``'s ``go.Const`` parameter ``k`` at this call."""
+    if isinstance(a_node, _Default):
+        return ConstArg(a_node.value)
+    res = static(lw, a_node)
+    if res is not None and res.kind == "device":
+        return ConstArg(res.value)
+    value = static_value(lw, a_node)
+    if isinstance(value, bool | int | float):
+        return ConstArg(value)
+    name = list(inspect.signature(fn.pyfunc).parameters)[k]
+    lw.fail(a_node, f"parameter {name!r} of {fn.__name__!r} is a go.Const: its argument is a "
+                    "compile-time constant (a number, a go.Const parameter, or a @go.func)")
 
 
 def _tuple_result(

@@ -8,14 +8,16 @@ their own module (``calls``), which adds ``ast.Call`` to the walker's table.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable
 
 import numpy as np
 
+from gpuoff import lang
 from gpuoff import subset as W
 from gpuoff.errors import IndexCountError
 from gpuoff.frontend import typing_rules as R
-from gpuoff.frontend.base import ExprHandler, Lowerer
+from gpuoff.frontend.base import ExprHandler, Lowerer, Untyped
 from gpuoff.frontend.diagnostics import unsupported
 from gpuoff.frontend.irutil import Val, Value, const, fold_binary, has_effects, truth
 from gpuoff.frontend.resolve import MISSING, Resolved, classify, describe
@@ -53,10 +55,19 @@ def static(lw: Lowerer, node: ast.expr) -> Resolved | None:
     if isinstance(node, ast.Name):
         if node.id in lw.arrays or node.id in lw.scalars or lw.is_local(node.id):
             return None
+        if node.id in lw.spec.consts:  # a go.Const parameter: its value at this launch
+            return classify(lw.spec.consts[node.id])
         obj = lw.env.lookup(node.id)
         if obj is MISSING:
             lw.fail(node, f"name {node.id!r} is not defined")
         return classify(obj)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            len(node.args) == 1 and not node.keywords:  # fmt: skip
+        fn = static(lw, node.func)
+        if fn is not None and fn.value is builtins.type:
+            dtype = _type_of(lw, node.args[0])
+            return Resolved("dtype", lang.DTYPE_BY_NAME[dtype.np_dtype.name], dtype.name, dtype)
+        return None
     if isinstance(node, ast.Attribute):
         base = static(lw, node.value)
         if base is None or base.kind != "namespace":
@@ -67,6 +78,27 @@ def static(lw: Lowerer, node: ast.expr) -> Resolved | None:
             lw.fail(node, f"{describe(base.value)} has no attribute {node.attr!r}")
         return classify(obj)
     return None
+
+
+def _type_of(lw: Lowerer, node: ast.expr) -> T.ScalarType:
+    """The dtype ``type(node)`` names: of an array's elements (``type(x[i])``, nothing is
+    read) or of a scalar variable or parameter; how a generic body that type checkers check
+    names its dtype variable's dtype (they refuse a type variable as a value)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
+            and node.value.id in lw.arrays:  # fmt: skip
+        return lw.arrays[node.value.id].type.dtype
+    if isinstance(node, ast.Name) and node.id not in lw.arrays:
+        if lw.is_local(node.id):
+            vt = lw.local_type(node.id)
+            if vt is None:
+                if not lw.final:
+                    raise Untyped(node.id)
+                lw.fail(node, f"local variable {node.id!r} is used before it is assigned")
+            return vt.type
+        if node.id in lw.scalars:
+            return lw.scalars[node.id]
+    lw.fail(node, "type(...) in kernels names a dtype: of an array element (type(x[i])) or of "
+                  "a scalar variable (type(v))")  # fmt: skip
 
 
 def static_value(lw: Lowerer, node: ast.expr) -> object:
@@ -99,6 +131,9 @@ def static_value(lw: Lowerer, node: ast.expr) -> object:
         if fn is not None and fn.kind == "builtin" and fn.name == "len":
             over = static_value(lw, node.args[0])  # len(TAPS) of a captured tuple
             return len(over) if isinstance(over, tuple | list) else MISSING
+        if fn is not None and fn.value is builtins.type:  # type(x[i]): a dtype
+            named = static(lw, node)
+            return named.value if named is not None else MISSING
         return MISSING
     res = static(lw, node) if isinstance(node, ast.Name | ast.Attribute) else None
     if res is not None and res.kind == "const":

@@ -6,11 +6,12 @@ import ast
 import dataclasses
 import inspect
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gpuoff import lang
 from gpuoff.errors import CompileError, LaunchTypeError
+from gpuoff.frontend import generic
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.barriers import check_barriers
 from gpuoff.frontend.base import (
@@ -55,6 +56,8 @@ from gpuoff.ownership import borrow_pass_message
 from gpuoff.subset import KERNEL_RETURN_ANNOTATION, device_parameter_message, recursion_message
 
 ParamType = T.ScalarType | T.ArrayType
+CallArg = Value | N.ArrayRef | ViewVal | generic.ConstArg
+"""An argument of a device-function call as ``specialize`` gets it."""
 
 
 def _tag(t: ParamType) -> str:
@@ -117,7 +120,7 @@ class ModuleBuilder:
     def specialize(
         self,
         fn: lang.DeviceFunction[Any, Any],
-        args: Sequence[Value | N.ArrayRef | ViewVal],
+        args: Sequence[CallArg],
         arg_nodes: Sequence[ast.expr],
         node: ast.Call,
         caller: SourceInfo,
@@ -133,11 +136,49 @@ class ModuleBuilder:
                 node,
                 f"device function {fn.__name__!r} takes {len(raw)} argument(s), got {len(args)}",
             ) from None
+        binding = self._call_binding(fn, raw, args, node, caller)
+        with generic.bound(binding):
+            return self._specialize(fn, fsrc, raw, args, arg_nodes, node, caller, binding)
+
+    @staticmethod
+    def _call_binding(fn: lang.DeviceFunction[Any, Any], raw: list[tuple[str, object, int]],
+                      args: Sequence[CallArg], node: ast.Call,
+                      caller: SourceInfo) -> dict[object, T.ScalarType]:  # fmt: skip
+        """The dtype variables of one call of ``fn``: those its parameters name, bound from
+        the arguments (``generic.bind_call``), over the caller's."""
+        found: list[tuple[str, object, T.ScalarType, bool]] = []
+        for (name, ann, _), arg in zip(raw, args, strict=True):
+            v = generic.var_of(evaluate_annotation(fn.pyfunc, ann))
+            if v is None:
+                continue
+            if isinstance(arg, ViewVal):
+                found.append((name, v[0], arg.base.type.dtype, False))
+            elif isinstance(arg, N.ArrayRef):
+                found.append((name, v[0], arg.type.dtype, False))
+            elif isinstance(arg, Val):
+                found.append((name, v[0], arg.vtype.type, arg.weak))
+        if not found:
+            return dict(generic.current())
+        binding, why = generic.bind_call(found, generic.current())
+        if why is not None:
+            raise caller.error(node, f"in this call of {fn.__name__!r}: {why}") from None
+        return binding
+
+    def _specialize(self, fn: lang.DeviceFunction[Any, Any], fsrc: FnSource,
+                    raw: list[tuple[str, object, int]],
+                    args: Sequence[CallArg], arg_nodes: Sequence[ast.expr],
+                    node: ast.Call, caller: SourceInfo,
+                    binding: Mapping[object, T.ScalarType]) -> DeviceSig:  # fmt: skip
+        pyfunc = fn.pyfunc
         params: list[tuple[str, ParamType]] = []
         tuple_params: dict[str, TupleShape] = {}
         view_params: dict[str, ViewShape] = {}
+        consts: dict[str, object] = {}
         for k, ((name, ann, kind), arg) in enumerate(zip(raw, args, strict=True)):
             where = f"parameter {name!r} of {fn.__name__!r}"
+            if isinstance(arg, generic.ConstArg):
+                consts[name] = arg.value
+                continue
             if isinstance(arg, ViewVal):  # the base array, then the view's kept scalars
                 decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
                 base = _param_type(decl, arg.base, fn.__name__, caller, arg_nodes[k])
@@ -160,7 +201,8 @@ class ModuleBuilder:
             decl = self._param_decl(fsrc, fn.__name__, k, name, ann, kind)
             params.append((name, _param_type(decl, arg, fn.__name__, caller, arg_nodes[k])))
         types = tuple(t for _, t in params)
-        key = (id(pyfunc), tuple(params), tuple(view_params.items()))
+        key = (id(pyfunc), tuple(params), tuple(view_params.items()),
+               frozenset(binding.items()), tuple(consts.items()))  # fmt: skip
         sig = self.sigs.get(key)
         if sig is not None:
             return sig
@@ -173,7 +215,13 @@ class ModuleBuilder:
             _declared_return(fsrc, pyfunc),
             tuple_params,
             view_params,
+            consts,
         )
+        assigned = sorted(set(consts) & fsrc.local_names)
+        if assigned:
+            raise fsrc.src.error(fsrc.src.tree, f"the body assigns to the go.Const parameter "
+                                                f"{assigned[0]!r}; a compile-time parameter "
+                                                "keeps its value")  # fmt: skip
         self.in_progress.append(pyfunc)
         try:
             func, weak, results = lower_function(self, spec)
@@ -294,6 +342,19 @@ def _strong(result: tuple[object, ...]) -> RType:
 _EMPTY = inspect.Signature.empty
 
 
+def _check_consts(func: Callable[..., Any], decls: tuple[ParamDecl, ...],
+                  consts: Mapping[str, object]) -> None:  # fmt: skip
+    """Every ``go.Const`` parameter has a value; a generic parameter is bound."""
+    for d in decls:
+        if d.const and d.name not in consts:
+            raise LaunchTypeError(f"{func.__name__}: the go.Const parameter {d.name!r} has no "
+                                  "value (a generic kernel is lowered per launch's values)")
+        if d.var is not None:
+            raise LaunchTypeError(f"{func.__name__}: the dtype variable of parameter "
+                                  f"{d.name!r} is not bound (a generic kernel is lowered per "
+                                  "binding)")  # fmt: skip
+
+
 def _kernel_params(
     decls: tuple[ParamDecl, ...], arg_types: Sequence[ParamType], name: str
 ) -> tuple[tuple[str, ParamType], ...]:
@@ -355,8 +416,32 @@ def lower_kernel(
     contiguity; the access comes from the annotation). Raises ``CompileError`` at the user's
     line for anything outside the kernel subset and ``LaunchTypeError`` for a bad signature.
     """
+    return lower_specialised(pyfunc, arg_types, {}, {}, boundscheck=boundscheck,
+                             fastmath=fastmath)  # fmt: skip
+
+
+def lower_specialised(
+    pyfunc: Callable[..., Any],
+    arg_types: Sequence[ParamType],
+    binding: Mapping[object, T.ScalarType],
+    consts: Mapping[str, object],
+    *,
+    boundscheck: bool = True,
+    fastmath: bool = False,
+) -> N.Module:
+    """``lower_kernel`` for one specialisation of a generic kernel: ``binding`` gives its
+    dtype variables' dtypes, ``consts`` the values of its ``go.Const`` parameters (by name;
+    they are no run-time parameters, so ``arg_types`` has none for them)."""
+    with generic.bound(dict(binding)):
+        return _lower_kernel(pyfunc, arg_types, boundscheck, fastmath, dict(consts))
+
+
+def _lower_kernel(pyfunc: Callable[..., Any], arg_types: Sequence[ParamType], boundscheck: bool,
+                  fastmath: bool, consts: dict[str, object]) -> N.Module:  # fmt: skip
     func = unwrap_function(pyfunc)
     decls = parse_signature(func)
+    _check_consts(func, decls, consts)
+    decls = tuple(d for d in decls if not d.const)
     params = _kernel_params(decls, arg_types, func.__name__)
     ctx = ModuleBuilder(boundscheck, fastmath)
     fsrc = ctx.source(func)
@@ -368,7 +453,12 @@ def lower_kernel(
         at = fsrc.src.tree.returns or fsrc.src.tree
         raise fsrc.src.error(at, KERNEL_RETURN_ANNOTATION) from None
     ctx.names[func.__name__] = func
-    spec = FuncSpec(fsrc, func.__name__, func.__name__, True, params, None)
+    assigned = sorted(set(consts) & fsrc.local_names)
+    if assigned:
+        raise fsrc.src.error(fsrc.src.tree, f"the body assigns to the go.Const parameter "
+                                            f"{assigned[0]!r}; a compile-time parameter "
+                                            "keeps its value")  # fmt: skip
+    spec = FuncSpec(fsrc, func.__name__, func.__name__, True, params, None, consts=consts)
     ctx.in_progress.append(func)
     try:
         kernel, _, _ = lower_function(ctx, spec)

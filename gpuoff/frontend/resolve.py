@@ -20,6 +20,7 @@ import numpy as np
 from gpuoff import lang, lang_math, subset
 from gpuoff.frontend.signature import closure_namespace, scalar_of
 from gpuoff.ir import types as T
+from gpuoff.lang_generic import is_dtype_var
 from gpuoff.subset import unsupported_math_message
 
 MISSING = object()
@@ -82,6 +83,11 @@ class Resolved:
 
 def classify(obj: object) -> Resolved:
     """Classify a Python object found by name lookup."""
+    if is_dtype_var(obj):
+        dtype = scalar_of(obj)
+        if dtype is None:
+            return Resolved("unsupported", obj)
+        return Resolved("dtype", obj, dtype.name, dtype)
     if isinstance(obj, bool | int | float | np.bool_ | np.integer | np.floating):
         return Resolved("const", obj)
     if isinstance(obj, lang.DeviceFunction):
@@ -126,6 +132,9 @@ def _namespace_or_unsupported(obj: object) -> Resolved:
 
 def describe(obj: object) -> str:
     """A short user-facing description of a Python object."""
+    if is_dtype_var(obj):
+        return (f"the dtype variable {getattr(obj, '__name__', obj)}, which no parameter of "
+                "this function binds (annotate one with it)")  # fmt: skip
     if isinstance(obj, types.ModuleType):
         return f"module {obj.__name__!r}"
     module = getattr(obj, "__module__", None) or ""

@@ -7,7 +7,12 @@ globals and closure. Accepted forms:
 * ``Borrow[Array[T]]``, ``BorrowMut[Array[T]]``, ``Owned[Array[T]]`` with ``T`` a gpuoff
   scalar type (``go.f32``) or a NumPy scalar type (``np.float32``);
 * scalars: a gpuoff scalar type, a NumPy scalar type, or ``float`` (f64), ``int`` (i64),
-  ``bool``.
+  ``bool``;
+* a dtype variable (``go.DTypeVar``) in place of ``T`` or a scalar type: outside a
+  specialisation it gives a generic ``ParamDecl`` (``var`` set), inside one
+  (``generic.bound``) the variable's dtype;
+* ``go.Const[int]`` (``bool``, ``float``, ``go.DeviceFunction[...]``): a compile-time
+  parameter (``const`` names its kind).
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from typing import Any
 from gpuoff import lang
 from gpuoff import subset as W
 from gpuoff.errors import LaunchTypeError
+from gpuoff.frontend import generic
 from gpuoff.ir import types as T
+from gpuoff.lang_generic import const_kind, is_dtype_var
 from gpuoff.ownership import WRAPPER_ACCESS, Access
 
 _PY_SCALARS: dict[object, T.ScalarType] = {float: T.f64, int: T.i64, bool: T.boolean}
@@ -36,6 +43,17 @@ class ParamDecl:
     dtype: T.ScalarType
     access: Access | None
     is_array: bool
+    var: object = None
+    """A generic parameter's dtype variable (``dtype`` is then only a placeholder: the
+    launch binds the variable); None for a parameter of a fixed dtype."""
+    const: str = ""
+    """A ``go.Const`` parameter's kind: ``"int"``, ``"bool"``, ``"float"`` (``dtype`` is its
+    IR type) or ``"func"`` (a device function); empty for a run-time parameter."""
+
+
+GENERIC_PLACEHOLDER = T.i64
+"""The ``dtype`` of a ``ParamDecl`` whose dtype a variable or a device function decides."""
+_CONST_DTYPES = {"int": T.i64, "bool": T.boolean, "float": T.f64, "func": GENERIC_PLACEHOLDER}
 
 
 class AnnotationError(Exception):
@@ -96,7 +114,10 @@ def evaluate_annotation(pyfunc: Callable[..., Any], annotation: object) -> objec
 
 
 def scalar_of(obj: object) -> T.ScalarType | None:
-    """The IR scalar type named by ``obj`` (``go.f32``, ``np.float32``, ``float``), or None."""
+    """The IR scalar type named by ``obj`` (``go.f32``, ``np.float32``, ``float``, a dtype
+    variable bound now), or None."""
+    if is_dtype_var(obj):
+        return generic.current().get(obj)
     if obj in _PY_SCALARS:
         return _PY_SCALARS[obj]
     if isinstance(obj, type) and issubclass(obj, lang.DType) and obj is not lang.DType:
@@ -115,11 +136,14 @@ def _describe(obj: object) -> str:
     return repr(obj)
 
 
-def _array_dtype(arg: object) -> T.ScalarType:
+def _array_dtype(arg: object) -> T.ScalarType | None:
+    """The element type of ``Array[X]``; None for an unbound dtype variable."""
     if typing.get_origin(arg) is not lang.Array:
         raise AnnotationError(W.wrapper_needs_array(_describe(arg)))
     (elem,) = typing.get_args(arg)
     dtype = scalar_of(elem)
+    if dtype is None and is_dtype_var(elem):
+        return None
     if dtype is None or elem in _PY_SCALARS:
         raise AnnotationError(W.unknown_element(_describe(elem)))
     return dtype
@@ -127,6 +151,11 @@ def _array_dtype(arg: object) -> T.ScalarType:
 
 def decl_from_annotation(name: str, annotation: object) -> ParamDecl:
     """``ParamDecl`` for one resolved annotation; ``AnnotationError`` if it is not one."""
+    kind = const_kind(annotation)
+    if kind is not None:
+        if kind == "?":
+            raise AnnotationError(CONST_TYPES)
+        return ParamDecl(name, _CONST_DTYPES[kind], None, False, const=kind)
     origin = typing.get_origin(annotation)
     if origin is typing.Annotated:
         annotation = typing.get_args(annotation)[0]
@@ -134,15 +163,25 @@ def decl_from_annotation(name: str, annotation: object) -> ParamDecl:
     if origin is not None and origin in lang.OWNERSHIP_WRAPPERS:
         access = WRAPPER_ACCESS[origin.__name__]
         (inner,) = typing.get_args(annotation)
-        return ParamDecl(name, _array_dtype(inner), access, True)
+        elem = _array_dtype(inner)
+        if elem is None:
+            var = typing.get_args(inner)[0]
+            return ParamDecl(name, GENERIC_PLACEHOLDER, access, True, var=var)
+        return ParamDecl(name, elem, access, True)
     if origin is lang.Array or annotation is lang.Array:
         raise AnnotationError(W.NEEDS_WRAPPER)
     if annotation in lang.OWNERSHIP_WRAPPERS:
         raise AnnotationError(W.wrapper_needs_element(_describe(annotation)))
     dtype = scalar_of(annotation)
+    if dtype is None and is_dtype_var(annotation):
+        return ParamDecl(name, GENERIC_PLACEHOLDER, None, False, var=annotation)
     if dtype is None:
         raise AnnotationError(W.unsupported_type(_describe(annotation)))
     return ParamDecl(name, dtype, None, False)
+
+
+CONST_TYPES = ("go.Const takes int, bool, float or a device function type "
+               "(go.Const[go.DeviceFunction[[T, T], T]])")  # fmt: skip
 
 
 def raw_annotations(pyfunc: Callable[..., Any]) -> list[tuple[str, object, int]]:

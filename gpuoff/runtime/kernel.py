@@ -42,6 +42,7 @@ from gpuoff.runtime.foreign import (
     library,
     read_only_reason,
 )
+from gpuoff.runtime.generic import Specialiser, is_generic
 from gpuoff.runtime.limits import check_geometry, check_shared
 from gpuoff.runtime.plan import Plan, Repeat, Variants
 from gpuoff.runtime.race_check import RaceProof
@@ -104,7 +105,7 @@ def parse_config(config: object) -> tuple[Dims, Dims | None]:
 class Launch(Generic[P]):
     """A kernel with its launch configuration: call it with the kernel's arguments."""
 
-    __slots__ = ("kernel", "grid", "block", "_geometry", "_repeat", "_raced")
+    __slots__ = ("kernel", "grid", "block", "_geometry", "_repeat", "_raced", "_children")
 
     def __init__(self, kernel: Kernel[P], grid: Dims, block: Dims | None) -> None:
         self.kernel = kernel
@@ -113,6 +114,16 @@ class Launch(Generic[P]):
         self._geometry: tuple[Device, tuple[int, ...], int, int, tuple[int, ...], int] | None = None
         self._repeat: Repeat | None = None  # set by Plan.execute: see Plan.repeat
         self._raced: Plan | None = None  # the last plan whose race proof this launch passed
+        # a generic kernel's launch: the launch of each specialisation it ran (runtime.generic)
+        self._children: dict[Kernel[Any], Launch[Any]] | None = None
+
+    def _child(self, kernel: Kernel[Any]) -> Launch[Any]:
+        """This launch's configuration for ``kernel`` (a specialisation of a generic one)."""
+        sub: Launch[Any] = Launch(kernel, self.grid, self.block)
+        if self._children is None:
+            self._children = {}
+        self._children[kernel] = sub
+        return sub
 
     def geometry(self, device: Device, fast: int = 0) -> tuple[tuple[int, ...], int, int]:
         """(abi header slots, number of groups, number of work-items) on ``device``, for a
@@ -187,6 +198,12 @@ class Kernel(Generic[P]):
         self._plans: dict[tuple[Any, ...], Plan] = {}
         self._launches: dict[object, Launch[P]] = {}
         self._source_hash: str | None = None
+        # a generic kernel: its specialisations (runtime.generic), set with ``params``; a
+        # specialisation: its binding, its go.Const values and their part of the disk key
+        self._spec: Specialiser | None = None
+        self._binding: dict[object, Any] | None = None
+        self._consts: dict[str, object] | None = None
+        self._spec_tag = ""
 
     def __repr__(self) -> str:
         return f"<gpuoff.kernel {self.__qualname__}>"
@@ -236,7 +253,10 @@ class Kernel(Generic[P]):
                 from gpuoff.frontend import parse_signature
 
                 decls = tuple(parse_signature(self.pyfunc))
-                cache.store_decls(key, decls)
+                if is_generic(decls):  # (its generic declarations are not cached)
+                    self._spec = Specialiser(self, decls)
+                else:
+                    cache.store_decls(key, decls)
             self._decls = decls
         return self._decls
 
@@ -264,6 +284,8 @@ class Kernel(Generic[P]):
         decls = self._decls if self._decls is not None else self.params
         if kwargs or len(args) != len(decls):
             args = self._bind(args, kwargs)
+        if self._spec is not None:  # generic: the specialisation for these arguments
+            return self._spec.dispatch(launch, args)
         device = current_device()
         given = args  # the caller's objects (NumPy arrays before wrapping): for messages
         key: list[Any] = [device]
@@ -423,11 +445,12 @@ class Kernel(Generic[P]):
     def _lower(self, types: list[Any]) -> Any:
         """The checked module for argument ``types``: the front end, then the compile
         pipeline (``gpuoff.ir.pipeline``), each pass's IR dumped at ``GPUOFF_DEBUG=4``."""
-        from gpuoff.frontend import lower_kernel
+        from gpuoff.frontend import lower_specialised
         from gpuoff.ir.pipeline import run_passes
 
-        module = lower_kernel(self.pyfunc, tuple(types), boundscheck=self.boundscheck,
-                              fastmath=self.fastmath)  # fmt: skip
+        module = lower_specialised(self.pyfunc, tuple(types), self._binding or {},
+                                   self._consts or {}, boundscheck=self.boundscheck,
+                                   fastmath=self.fastmath)  # fmt: skip
         dump = self._dump_ir if debug.enabled(debug.IR) else None
         return run_passes(module, on_pass=dump)
 
@@ -471,7 +494,7 @@ class _Builder:
         if k._source_hash is None:
             k._source_hash = cache.source_hash(k.pyfunc)
         options = f"boundscheck={k.boundscheck},fastmath={k.fastmath}"
-        options += _UNCHECKED_TAG if unchecked else ""
+        options += k._spec_tag + (_UNCHECKED_TAG if unchecked else "")
         assert self.target is not None
         return cache.make_key(k._source_hash, k.__qualname__, self.sig, self.target, options)
 

@@ -87,6 +87,8 @@ class Sanitizer:
         decls = k.params
         if kwargs or len(args) != len(decls):
             args = k._bind(args, kwargs)
+        if k._spec is not None:  # generic: its specialisation (sanitized too) runs it
+            return k._spec.dispatch(launch, args)
         device = current_device()
         if device.backend != "cpu":
             raise DeviceError(f"the race sanitizer runs on cpu, not on {device.name}: launch "

@@ -131,13 +131,13 @@ ramp = make(10.0)
 """
 
 
-def exec_cell(name: str, register: bool) -> dict[str, Any]:
-    """Run ``CELL`` the way IPython runs a notebook cell: its text in ``linecache`` under a
-    made-up file name (``register``), then ``exec``."""
+def exec_cell(name: str, register: bool, text: str = CELL) -> dict[str, Any]:
+    """Run ``text`` (``CELL``) the way IPython runs a notebook cell: its text in ``linecache``
+    under a made-up file name (``register``), then ``exec``."""
     if register:
-        linecache.cache[name] = (len(CELL), None, CELL.splitlines(True), name)
+        linecache.cache[name] = (len(text), None, text.splitlines(True), name)
     namespace: dict[str, Any] = {"__name__": "__main__"}
-    exec(compile(CELL, name, "exec"), namespace)
+    exec(compile(text, name, "exec"), namespace)
     return namespace
 
 
@@ -146,6 +146,30 @@ def test_a_closure_from_a_notebook_cell_pickles_by_source(tmp_path: Path) -> Non
     payload = pickle.dumps(cell["ramp"])
     assert b"<ipython-input-7" in payload
     assert run_child(payload, tmp_path)[0] == "[0.0, 10.0, 20.0, 30.0]"
+
+
+GENERIC_CELL = """
+import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut
+T = go.DTypeVar("T")
+
+@go.func
+def triple(v: T) -> T:
+    return v * 3
+
+@go.kernel
+def ramp(x: Borrow[Array[T]], y: BorrowMut[Array[T]]) -> None:
+    i = go.global_id(0)
+    if i < y.shape[0]:
+        y[i] = triple(x[i])
+"""
+
+
+def test_a_generic_kernel_pickles_by_source(tmp_path: Path) -> None:
+    """Its dtype variable travels with it (by value): the receiver specialises its own."""
+    cell = exec_cell("<ipython-input-8-0123456789ab>", register=True, text=GENERIC_CELL)
+    payload = pickle.dumps(cell["ramp"])
+    assert run_child(payload, tmp_path)[0] == "[0.0, 3.0, 6.0, 9.0]"
 
 
 def test_exec_without_source_is_refused_with_the_way_out(tmp_path: Path) -> None:

@@ -71,6 +71,10 @@ def _example_kernels() -> list[tuple[str, str]]:
     return found
 
 
+def _dtype(decl: Any) -> str:
+    return "f32" if decl.var is not None else str(decl.dtype.name)
+
+
 @needs_ptxas
 @pytest.mark.parametrize(("path", "name"), _example_kernels())
 def test_example_kernels_assemble(path: str, name: str, tmp_path: Path) -> None:
@@ -84,10 +88,14 @@ def test_example_kernels_assemble(path: str, name: str, tmp_path: Path) -> None:
     # 2-D kernels are recognised by a second global_id; give their arrays two dimensions.
     source = inspect.getsource(kernel.pyfunc)
     two_d = "global_id(1)" in source
+    # a generic kernel: f32 for its dtype variables, 64 / True / 1.0 for its go.Const ones
+    consts = {"int": "64", "bool": "True", "float": "1.0"}
+    decls = parse_signature(kernel.pyfunc)
     sig = ", ".join(
-        (f"{d.dtype.name}[:, :]" if two_d else f"{d.dtype.name}[:]") if d.is_array
-        else d.dtype.name
-        for d in parse_signature(kernel.pyfunc)
+        consts[d.const] if d.const
+        else (f"{_dtype(d)}[:, :]" if two_d else f"{_dtype(d)}[:]") if d.is_array
+        else _dtype(d)
+        for d in decls
     )  # fmt: skip
     module = lower_for_show(kernel, sig, None, None)
     assemble(compile_ptx(module, sm=80).ptx, 80, tmp_path)

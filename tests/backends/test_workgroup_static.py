@@ -98,8 +98,8 @@ def _load(path: Path) -> Any:
 
 # (file, kernel, signature): the examples' kernels and this directory's work-group tests.
 PTX_KERNELS = [
-    ("examples/reduction.py", "block_sum_f32", "f32[:], f32[:]"),
-    ("examples/reduction.py", "block_sum_f64", "f64[:], f64[:]"),
+    ("examples/reduction.py", "block_sum", "f32[:], f32[:], 256"),  # generic: one source,
+    ("examples/reduction.py", "block_sum", "f64[:], f64[:], 128"),  # two specialisations
     ("examples/scan.py", "scan_blocks", "i32[:], i32[:], i32[:]"),
     ("examples/scan.py", "add_block_offsets", "i32[:], i32[:]"),
     ("examples/sgemm_tiled.py", "sgemm_tiled", "f32[:, :], f32[:, :], f32[:, :]"),
@@ -124,7 +124,7 @@ PTX_KERNELS = [
 @needs_ptxas
 @pytest.mark.parametrize("sm", [80, 90])
 @pytest.mark.parametrize(("path", "name", "sig"), PTX_KERNELS,
-                         ids=[f"{Path(p).stem}:{k}" for p, k, _ in PTX_KERNELS])  # fmt: skip
+                         ids=[f"{Path(p).stem}:{k}:{s}" for p, k, s in PTX_KERNELS])  # fmt: skip
 def test_workgroup_kernels_assemble(path: str, name: str, sig: str | None, sm: int,
                                     tmp_path: Path) -> None:  # fmt: skip
     kernel = getattr(_load(ROOT / path), name)

@@ -28,6 +28,7 @@ PACKAGES = ("gpuoff", "codegen", "mypy_plugin")
 LAYERS: tuple[tuple[str, int], ...] = (
     ("gpuoff.lang", 0),
     ("gpuoff.lang_math", 0),
+    ("gpuoff.lang_generic", 0),
     ("gpuoff.ownership", 0),
     ("gpuoff.errors", 0),
     ("gpuoff.subset", 0),
