@@ -18,6 +18,10 @@ ENTRIES: list[Entry] = []
 
 # --- dense linear algebra and neural-network rows (cases_lib_dense.py) ----------------------
 
+from gpuoff.bench import cases_lib_dense  # noqa: E402 (one import per family block)
+
+ENTRIES += cases_lib_dense.ENTRIES
+
 
 
 # --- sorting, histograms, sets (cases_lib_sort.py) ------------------------------------------

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 # Each block below re-exports one family of modules; keep the blocks apart (they are edited
 # by different people at the same time).
-
 # --- reductions, scans, selection (reduce.py, scan.py, select.py, segmented.py) -------------
-
-
-
 # --- dense linear algebra and neural-network rows (dense.py, rows.py, conv.py, sparse.py) --
+from gpuoff.lib.conv import conv2d as conv2d
+from gpuoff.lib.conv import convolve as convolve
+from gpuoff.lib.dense import gemm as gemm
+from gpuoff.lib.dense import matmul as matmul
+from gpuoff.lib.dense import transpose as transpose
+from gpuoff.lib.rows import layer_norm as layer_norm
+from gpuoff.lib.rows import softmax as softmax
+from gpuoff.lib.sparse import spmv as spmv
 
 
 
