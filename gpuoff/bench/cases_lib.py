@@ -25,6 +25,9 @@ ENTRIES += cases_lib_dense.ENTRIES
 
 
 # --- sorting, histograms, sets (cases_lib_sort.py) ------------------------------------------
+from gpuoff.bench import cases_lib_sort  # noqa: E402
+
+ENTRIES += cases_lib_sort.ENTRIES
 
 
 

@@ -1,0 +1,45 @@
+"""PTX of the library's kernel specialisations through ptxas (no GPU needed).
+
+A specialisation is written ``(kernel, *args, binding, const)``: one entry per run-time
+parameter, ``"float32"`` for a scalar or ``("float32", ndim)`` for a contiguous array; the
+dtype variables' dtypes by variable; the value of the kernel's ``go.Const`` parameter (or
+None when it has none).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from codegen.nvptx import compile_ptx
+from gpuoff.frontend import parse_signature
+from gpuoff.frontend.lower import lower_specialised
+from gpuoff.ir.types import ArrayType, scalar_from_numpy
+from tests.backends.test_ptx import assemble, needs_ptxas
+
+__all__ = ["assemble_all", "needs_ptxas"]
+
+
+def _types(kernel: Any, args: tuple[Any, ...]) -> tuple[Any, ...]:
+    decls = [d for d in parse_signature(kernel.pyfunc) if not d.const]
+    out: list[Any] = []
+    for decl, a in zip(decls, args, strict=True):
+        if isinstance(a, tuple):
+            assert decl.access is not None
+            out.append(ArrayType(scalar_from_numpy(np.dtype(a[0])), a[1], True,
+                                 access=decl.access))  # fmt: skip
+        else:
+            out.append(scalar_from_numpy(np.dtype(a)))
+    return tuple(out)
+
+
+def assemble_all(specs: list[tuple[Any, ...]], sm: int, tmp_path: Path, const_name: str) -> None:
+    """Lower, compile to PTX for ``sm`` and assemble every specialisation in ``specs``."""
+    for kernel, *args, binding, const in specs:
+        types = _types(kernel, tuple(args))
+        bound = {v: scalar_from_numpy(np.dtype(d)) for v, d in binding.items()}
+        consts = {} if const is None else {const_name: const}
+        module = lower_specialised(kernel.pyfunc, types, bound, consts)
+        assemble(compile_ptx(module, sm=sm).ptx, sm, tmp_path)
