@@ -26,6 +26,7 @@ from gpuoff.lib.sparse import spmv as spmv
 
 
 # --- sorting, histograms, sets (sort.py, histogram.py, sets.py) ----------------------------
+# isort: split
 from gpuoff.lib.histogram import bincount as bincount
 from gpuoff.lib.histogram import histogram as histogram
 
