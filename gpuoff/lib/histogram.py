@@ -67,7 +67,7 @@ def _bin_of(v: B, lo: B, hi: B, edges: Borrow[Array[B]], mode: go.Const[int]) ->
             # off near an edge, the edges decide
             b = go.i64((v - lo) / (hi - lo) * type(v)(nb))
             if b >= nb:
-                b = nb - 1
+                b = go.i64(nb - 1)
             if b >= 0 and b < nb:
                 if v < edges[b]:
                     b -= 1
