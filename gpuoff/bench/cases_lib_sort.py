@@ -1,6 +1,11 @@
-"""The lib suite's sorting and counting rows: ``gl.histogram``, ``gl.bincount`` (and
-``gl.sort`` once it lands), against C/OpenMP and NumPy on ``cpu`` and a hand-written OpenCL C
-twin (PyOpenCL has no histogram) on ``opencl``.
+"""The lib suite's sorting and counting rows: ``gl.sort``, ``gl.histogram``, ``gl.bincount``,
+against NumPy (and C/OpenMP for the counts) on ``cpu`` and, on ``opencl``, PyOpenCL's
+``RadixSort`` and ``bitonic_sort`` for the sort and a hand-written OpenCL C twin for the counts
+(PyOpenCL has no histogram).
+
+- ``lib_sort``: 2^24 uniform u32; NumPy is ``np.sort(kind="stable")`` (its radix sort covers
+  16-bit keys only: u32 takes its timsort); the PyOpenCL sorts run on gpuoff's own context and
+  queue (they need Mako: without it they are reported as skipped, saying so).
 
 - ``lib_histogram``: 2^24 f32 (a tenth outside the range) into 256 equal bins over
   ``(0, 1)``; C/OpenMP computes NumPy's bin rule (``baselines/lib_histogram.c``), NumPy is
@@ -13,6 +18,8 @@ twin (PyOpenCL has no histogram) on ``opencl``.
 from __future__ import annotations
 
 import ctypes
+import importlib
+import importlib.util
 from collections.abc import Callable
 from typing import Any
 
@@ -149,7 +156,94 @@ def bincount_case(device: str, quick: bool) -> Case:
     )  # fmt: skip
 
 
+def numpy_sort(device: str, inputs: Inputs) -> Impl:
+    x = inputs["x"]
+    out = [x]
+
+    def run() -> None:
+        out[0] = np.sort(x, kind="stable")
+
+    return Impl(run, lambda: out[0])
+
+
+def _pyopencl(device: str) -> tuple[Any, Any]:
+    from gpuoff.bench.harness import BenchSkip
+    from gpuoff.bench.opencl_baselines import _device
+
+    d = _device(device)
+    if importlib.util.find_spec("mako") is None:  # PyOpenCL's sorts are Mako templates
+        raise BenchSkip("PyOpenCL's sorts need Mako, which is not installed (pip install mako)")
+    return d, d.queue
+
+
+def pyopencl_radix_sort(device: str, inputs: Inputs) -> Impl:
+    """``pyopencl.algorithm.RadixSort`` of the keys (its own scan and scatter kernels)."""
+    import pyopencl.array as cla
+    from pyopencl.algorithm import RadixSort
+
+    d, queue = _pyopencl(device)
+    x = inputs["x"]
+    sorter = RadixSort(d.context, "unsigned int *keys", key_expr="keys[i]",
+                       sort_arg_names=["keys"], key_dtype=np.uint32)  # fmt: skip
+    xa = cla.to_device(queue, x)
+    last: list[Any] = [xa]
+
+    def run() -> None:
+        (last[0],), _ = sorter(xa, key_bits=32, queue=queue)
+        queue.finish()
+
+    return Impl(run, lambda: last[0].get(), keep=(xa,))
+
+
+def pyopencl_bitonic_sort(device: str, inputs: Inputs) -> Impl:
+    """``pyopencl.bitonic_sort.BitonicSort`` (in place, not stable: the keys alone agree);
+    each run sorts a fresh device copy of the keys (the copy is timed: one read and write)."""
+    import pyopencl.array as cla
+
+    d, queue = _pyopencl(device)
+    x = inputs["x"]
+    sorter = importlib.import_module("pyopencl.bitonic_sort").BitonicSort(d.context)
+    xa = cla.to_device(queue, x)
+    work = xa.copy()
+
+    def run() -> None:
+        d.cl.enqueue_copy(queue, work.data, xa.data)
+        sorter(work, queue=queue)
+        queue.finish()
+
+    return Impl(run, lambda: work.get(), keep=(xa, work))
+
+
+SORT_PEERS: Table = {
+    "cpu": {"NumPy": numpy_sort},
+    "opencl": {"PyOpenCL RadixSort": pyopencl_radix_sort,
+               "PyOpenCL bitonic_sort": pyopencl_bitonic_sort},
+}  # fmt: skip
+
+
+def sort_case(device: str, quick: bool) -> Case:
+    """inputs: ``x`` (u32[n], uniform); result: ``np.sort(x, kind="stable")``."""
+    import gpuoff.lib as gl
+
+    n = 1 << (20 if quick else 24)
+    x = rng().integers(0, 2**32, n, dtype=np.uint32)
+    xb = go.asarray(x)
+    last: list[go.Buffer[Any]] = []
+
+    def run() -> None:
+        with on_device(device):
+            last[:] = [gl.sort(xb)]
+            go.synchronize()
+
+    return make_case(
+        "lib_sort", device, {"x": x}, Impl(run, lambda: last[0].numpy()), extra=SORT_PEERS,
+        size=f"{pow2(n)} u32", unit="Mkeys/s", work=n / 1e6,
+        reference=lambda: np.sort(x, kind="stable"), rtol=0.0, atol=0.0,
+    )  # fmt: skip
+
+
 ENTRIES = [
+    Entry("lib_sort", "gl.sort: 2^24 u32 keys, stable LSD radix sort", sort_case, repeats=3),
     Entry("lib_histogram", "gl.histogram: f32 into 256 equal bins (NumPy's rule)",
           histogram_case),  # fmt: skip
     Entry("lib_bincount", "gl.bincount: u8 into 256 counts", bincount_case),
