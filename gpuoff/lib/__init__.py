@@ -29,6 +29,7 @@ from gpuoff.lib.sparse import spmv as spmv
 # isort: split
 from gpuoff.lib.histogram import bincount as bincount
 from gpuoff.lib.histogram import histogram as histogram
+from gpuoff.lib.sets import unique as unique
 from gpuoff.lib.sort import argsort as argsort
 from gpuoff.lib.sort import sort as sort
 from gpuoff.lib.sort import sort_pairs as sort_pairs

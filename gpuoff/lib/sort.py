@@ -331,3 +331,13 @@ def _gather(src: Borrow[Array[V]], idx: Borrow[Array[i64]], dst: BorrowMut[Array
     i = go.global_id(0)
     if i < idx.shape[0] and i < dst.shape[0]:
         dst[i] = src[idx[i]]
+
+
+def sorted_with_bits(buf: go.Buffer[Any], func: str) -> tuple[go.Buffer[Any], go.Buffer[Any]]:
+    """The keys of the non-empty 1-d ``buf`` sorted stably and its elements' bits (unsigned,
+    of the element's size) in the same order: what ``gl.unique`` compares and returns."""
+    info = _key_of(buf.dtype, func)
+    src = buf if contiguous(buf) else buf.copy()
+    keys, bits = _radix(_keys(src, info), reinterpret(src, info[0]), PAIRS, buf.dtype.itemsize)
+    assert bits is not None
+    return keys, bits
