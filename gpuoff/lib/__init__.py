@@ -34,6 +34,6 @@ from gpuoff.lib.sort import argsort as argsort
 from gpuoff.lib.sort import sort as sort
 from gpuoff.lib.sort import sort_pairs as sort_pairs
 
-
-
 # --- element-wise maps and transforms (maps.py, fft.py) ------------------------------------
+# isort: split
+from gpuoff.lib.maps import map as map

@@ -2,8 +2,8 @@
 
 A specialisation is written ``(kernel, *args, binding, const)``: one entry per run-time
 parameter, ``"float32"`` for a scalar or ``("float32", ndim)`` for a contiguous array; the
-dtype variables' dtypes by variable; the value of the kernel's ``go.Const`` parameter (or
-None when it has none).
+dtype variables' dtypes by variable; the value of the kernel's ``go.Const`` parameter named
+``const_name`` (None when it has none), or a dict of every ``go.Const`` by name.
 """
 
 from __future__ import annotations
@@ -40,6 +40,6 @@ def assemble_all(specs: list[tuple[Any, ...]], sm: int, tmp_path: Path, const_na
     for kernel, *args, binding, const in specs:
         types = _types(kernel, tuple(args))
         bound = {v: scalar_from_numpy(np.dtype(d)) for v, d in binding.items()}
-        consts = {} if const is None else {const_name: const}
+        consts = const if isinstance(const, dict) else {} if const is None else {const_name: const}
         module = lower_specialised(kernel.pyfunc, types, bound, consts)
         assemble(compile_ptx(module, sm=sm).ptx, sm, tmp_path)
