@@ -40,6 +40,12 @@ def reinterpret(buf: go.Buffer[Any], dtype: np.dtype[Any]) -> go.Buffer[Any]:
     return _view(buf, buf.shape, dtype)
 
 
+def reshaped(buf: go.Buffer[Any], shape: tuple[int, ...]) -> go.Buffer[Any]:
+    """The contiguous ``buf``'s elements as an array of ``shape`` (the same count), no copy."""
+    assert contiguous(buf) and int(np.prod(shape, dtype=np.int64)) == buf.size
+    return _view(buf, shape, buf.dtype)
+
+
 def contiguous(buf: go.Buffer[Any]) -> bool:
     """Whether ``buf``'s elements lie in C order without gaps."""
     expect = buf.dtype.itemsize

@@ -33,7 +33,7 @@ import gpuoff as go
 from gpuoff import Array, Borrow, BorrowMut, i64
 from gpuoff.errors import DTypeError, ShapeError
 from gpuoff.lib._common import as_buffer
-from gpuoff.lib._views import contiguous, device_kind, flat, reinterpret
+from gpuoff.lib._views import contiguous, device_kind, flat, reinterpret, reshaped
 from gpuoff.runtime.tracebacks import entry_point
 
 U = go.DTypeVar("U", go.u8, go.u16, go.u32, go.u64)
@@ -213,8 +213,8 @@ def _prepare(x: object, func: str, name: str = "keys") -> tuple[go.Buffer[Any], 
     """The 1-d input, its key dtype, kind, sign and infinity (``_key_of``)."""
     buf = as_buffer(x, func, name)
     if buf.ndim != 1:
-        raise ShapeError(f"gpuoff.lib.{func}: {name} must be 1-d (axis=-1 of a 1-d array, "
-                         f"or axis=None: flattened), not of shape {buf.shape}")  # fmt: skip
+        raise ShapeError(f"gpuoff.lib.{func}: {name} must be 1-d, not of shape "
+                         f"{buf.shape}")  # fmt: skip
     return buf, _key_of(buf.dtype, func)
 
 
@@ -230,28 +230,75 @@ def _keys(buf: go.Buffer[Any], info: Any) -> go.Buffer[Any]:
     return keys
 
 
-def _axis_input(keys: object, axis: int | None, func: str) -> go.Buffer[Any]:
+def _axis_input(keys: object, axis: int | None, func: str,
+                ) -> tuple[go.Buffer[Any], tuple[int, ...] | None]:  # fmt: skip
+    """The keys as a 1-d buffer, and the shape to sort along its last axis (None: sort the
+    whole 1-d buffer)."""
     buf = as_buffer(keys, func, "keys")
     if axis is None:
-        return flat(buf)
-    if isinstance(axis, bool) or not isinstance(axis, int) or axis not in (0, -1):
-        raise ShapeError(f"gpuoff.lib.{func}: axis must be -1, 0 (a 1-d array) or None, "
-                         f"not {axis!r}")  # fmt: skip
-    return buf
+        return flat(buf), None
+    ndim = buf.ndim
+    if ndim == 0:
+        raise ShapeError(f"gpuoff.lib.{func}: keys is 0-d; axis=-1 needs an axis (axis=None "
+                         "sorts it flattened)")  # fmt: skip
+    if isinstance(axis, bool) or not isinstance(axis, int) or axis not in (-1, ndim - 1):
+        raise ShapeError(f"gpuoff.lib.{func}: axis must be -1 (the last axis) or None "
+                         f"(flattened), not {axis!r}")  # fmt: skip
+    if buf.ndim <= 1:
+        return flat(buf), None
+    return flat(buf), tuple(buf.shape)
+
+
+def _row_order(buf: go.Buffer[Any], info: Any, cols: int) -> go.Buffer[Any]:
+    """The positions that sort each row of ``cols`` keys of the flat ``buf`` (stably): the
+    keys sorted as one array, then the positions sorted stably by their row."""
+    n = buf.shape[0]
+    _, idx = _radix(_keys(buf, info), None, INDICES, buf.dtype.itemsize)
+    assert idx is not None
+    rows = n // cols
+    if rows <= 1:
+        return idx
+    wide = rows - 1 >= 2**32
+    row_keys = go.empty(n, go.u64 if wide else go.u32)
+    _row_keys[n](idx, cols, row_keys)
+    passes = max(1, ((rows - 1).bit_length() + 7) // 8)
+    _, by_row = _radix(row_keys, idx, PAIRS, passes)
+    assert by_row is not None
+    return by_row
+
+
+@go.kernel
+def _row_keys(idx: Borrow[Array[i64]], cols: i64, keys: BorrowMut[Array[K]]) -> None:
+    """``keys[i]``: the row of position ``idx[i]`` (rows of ``cols``)."""
+    i = go.global_id(0)
+    if i < idx.shape[0] and i < keys.shape[0]:
+        keys[i] = idx[i] // cols
+
+
+@go.kernel
+def _column_of(idx: Borrow[Array[i64]], cols: i64, out: BorrowMut[Array[i64]]) -> None:
+    """``out[i]``: the column of position ``idx[i]`` (rows of ``cols``)."""
+    i = go.global_id(0)
+    if i < idx.shape[0] and i < out.shape[0]:
+        out[i] = idx[i] % cols
 
 
 @entry_point
 def sort(keys: object, axis: int | None = -1) -> go.Buffer[Any]:
-    """``np.sort(keys, axis, kind="stable")`` of a 1-d array (``axis=None``: flattened): a new
-    buffer of the same dtype, ascending, NaN last. Nothing waits.
+    """``np.sort(keys, axis, kind="stable")``: along the last axis (each row of an N-d array
+    on its own) or, ``axis=None``, of the flattened array; a new buffer of the same dtype,
+    ascending, NaN last. Nothing waits.
 
     >>> gl.sort(np.array([3, 1, 2], np.uint32))   # [1, 2, 3]
     """
-    buf, info = _prepare(_axis_input(keys, axis, "sort"), "sort")
+    flat_keys, shape = _axis_input(keys, axis, "sort")
+    buf, info = _prepare(flat_keys, "sort")
     n = buf.shape[0]
     out: go.Buffer[Any] = go.empty(n, buf.dtype)
-    if n == 0:
-        return out
+    if n == 0 or shape is not None:
+        if n and shape is not None:
+            _gather[n](_bits(buf), _row_order(buf, info, shape[-1]), _bits(out))
+        return out if shape is None else reshaped(out, shape)
     bits_dtype, kind, sign, _ = info
     passes = buf.dtype.itemsize
     if kind == FLOAT:  # the keys lose -0.0 and NaN payloads: move the bits with them
@@ -276,13 +323,20 @@ def _copy(src: Borrow[Array[V]], dst: BorrowMut[Array[V]]) -> None:
 
 @entry_point
 def argsort(keys: object, axis: int | None = -1) -> go.Buffer[i64]:
-    """``np.argsort(keys, axis, kind="stable")`` of a 1-d array (``axis=None``: flattened):
-    the positions (i64) that sort ``keys``, equal keys in input order. Nothing waits.
+    """``np.argsort(keys, axis, kind="stable")`` along the last axis or, ``axis=None``, of
+    the flattened array: the positions (i64) that sort ``keys``, equal keys in input order.
+    Nothing waits.
 
     >>> gl.argsort(np.array([3.0, 1.0, 3.0]))   # [1, 0, 2]
     """
-    buf, info = _prepare(_axis_input(keys, axis, "argsort"), "argsort")
+    flat_keys, shape = _axis_input(keys, axis, "argsort")
+    buf, info = _prepare(flat_keys, "argsort")
     n = buf.shape[0]
+    if shape is not None:
+        cols: go.Buffer[Any] = go.empty(n, go.i64)
+        if n:
+            _column_of[n](_row_order(buf, info, shape[-1]), shape[-1], cols)
+        return reshaped(cols, shape)
     if n == 0:
         return go.empty(0, go.i64)
     _, idx = _radix(_keys(buf, info), None, INDICES, buf.dtype.itemsize)

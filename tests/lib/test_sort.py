@@ -84,6 +84,18 @@ def test_views_buffers_and_axis_none(device: str) -> None:
     np.testing.assert_array_equal(v.numpy(), np.arange(2000, dtype=np.int16)[order])
 
 
+@pytest.mark.parametrize("shape", [(7, 300), (300, 5), (2, 3, 41), (1, 9), (4, 0)])
+def test_rows_of_arrays_of_more_dimensions(device: str, shape: tuple[int, ...]) -> None:
+    x = keys_of(np.float32, int(np.prod(shape)), 5).reshape(shape)
+    x[..., :2] = x[..., 2:4]  # ties inside rows
+    got = gl.sort(x)
+    assert got.shape == shape and _bits(got.numpy()) == _bits(np.sort(x, kind="stable"))
+    order = gl.argsort(go.array(x))
+    np.testing.assert_array_equal(order.numpy(), np.argsort(x, kind="stable"))
+    ints = np.random.default_rng(6).integers(-50, 50, shape).astype(np.int16)
+    np.testing.assert_array_equal(gl.sort(ints, axis=-1).numpy(), np.sort(ints, kind="stable"))
+
+
 def test_the_gpu_chunking(device: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # many small chunks, as a GPU gets them
     monkeypatch.setattr(gs, "device_kind", lambda: "gpu")
@@ -93,10 +105,14 @@ def test_the_gpu_chunking(device: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_bad_input_is_refused_naming_the_function() -> None:
-    with pytest.raises(go.ShapeError, match=r"gpuoff.lib.sort: keys must be 1-d"):
-        gl.sort(np.zeros((2, 3), np.float32))
+    with pytest.raises(go.ShapeError, match=r"gpuoff.lib.sort: axis must be -1"):
+        gl.sort(np.zeros((2, 3), np.float32), axis=0)
     with pytest.raises(go.ShapeError, match=r"gpuoff.lib.argsort: axis must be"):
         gl.argsort(np.zeros(3, np.float32), axis=1)
+    with pytest.raises(go.ShapeError, match=r"gpuoff.lib.sort: keys is 0-d"):
+        gl.sort(np.zeros((), np.float32))
+    with pytest.raises(go.ShapeError, match=r"gpuoff.lib.sort_pairs: keys must be 1-d"):
+        gl.sort_pairs(np.zeros((2, 2), np.int32), np.zeros((2, 2), np.int32))
     with pytest.raises(go.ShapeError, match=r"gpuoff.lib.sort_pairs: values has shape"):
         gl.sort_pairs(np.zeros(3, np.int32), np.zeros(4, np.int32))
     with pytest.raises(go.DTypeError, match=r"gpuoff.lib.sort: keys must be a go.Buffer"):
@@ -117,6 +133,9 @@ def test_every_specialisation_assembles_to_ptx(sm: int, tmp_path: Any) -> None:
             specs.append((gs._scatter, (k, 1), (v, 1), i64, i64, (i64, 2), (i64, 1), (k, 1),
                           (v, 1), {gs.K: k, gs.V: v}, mode))  # fmt: skip
     specs.append((gs._scan_digits, (i64, 2), (i64, 2), (i64, 1), {}, None))
+    specs.append((gs._column_of, (i64, 1), i64, (i64, 1), {}, None))
+    for k in (u32, u64):
+        specs.append((gs._row_keys, (i64, 1), i64, (k, 1), {gs.K: k}, None))
     for v in (u32, f32):
         specs.append((gs._gather, (v, 1), (i64, 1), (v, 1), {gs.V: v}, None))
         specs.append((gs._copy, (v, 1), (v, 1), {gs.V: v}, None))
