@@ -8,7 +8,9 @@ kernel until one value is left: no atomics, so the result does not depend on sch
 
 The kernel is written once over a dtype variable (``F``: f32 or f64) with the block size a
 compile-time parameter (``go.Const[int]``); each launch's dtype and block pick (and on first
-use compile) the specialisation.
+use compile) the specialisation. The library's ``gl.sum`` (``gpuoff.lib``, docs/library.md)
+computes the same sum in one call, without a shared-memory tree (a blocked order that
+vectorises on the CPU); the check runs both.
 
 Run: ``python examples/reduction.py [--device D] [-n N]``
 """
@@ -22,6 +24,7 @@ from typing import Any
 import numpy as np
 
 import gpuoff as go
+import gpuoff.lib as gl
 from gpuoff import Array, Borrow, BorrowMut, Const, f32, f64
 
 BLOCK = 256
@@ -70,13 +73,16 @@ def total(x: go.Buffer[Any]) -> float:
 
 
 def check(n: int, dtype: type[f32] | type[f64], rng: np.random.Generator) -> tuple[bool, str]:
-    """Sum ``n`` random values of ``dtype`` on the device; compare with NumPy in f64."""
+    """Sum ``n`` random values of ``dtype`` on the device with the kernel above and with
+    ``gl.sum``; compare both with NumPy in f64."""
     host = rng.random(n, dtype=np.float32 if dtype is f32 else np.float64)
-    got = total(go.array(host))
+    buf = go.array(host)
+    got = total(buf)
+    lib = float(gl.sum(buf).numpy())  # the library call: one line, any dtype
     want = float(host.astype(np.float64).sum())
     rtol = 1e-5 if dtype is f32 else 1e-12
-    ok = bool(np.isclose(got, want, rtol=rtol, atol=0.0))
-    return ok, f"{dtype.__name__}[{n}]: {got:.6f} (NumPy {want:.6f})"
+    ok = all(np.isclose(v, want, rtol=rtol, atol=0.0) for v in (got, lib))
+    return ok, f"{dtype.__name__}[{n}]: {got:.6f}, gl.sum {lib:.6f} (NumPy {want:.6f})"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,9 @@ ENTRIES: list[Entry] = []
 # different people at the same time).
 
 # --- reductions, scans, selection (cases_lib_reduce.py) -------------------------------------
+from gpuoff.bench import cases_lib_reduce  # noqa: E402 - one block per family
+
+ENTRIES += cases_lib_reduce.ENTRIES
 
 
 
