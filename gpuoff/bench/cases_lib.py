@@ -35,3 +35,7 @@ ENTRIES += cases_lib_sort.ENTRIES
 
 
 # --- models (cases_models.py) ----------------------------------------------------------------
+
+from gpuoff.bench import cases_models  # noqa: E402 - each block imports its own family
+
+ENTRIES += cases_models.ENTRIES

@@ -51,18 +51,22 @@ def forward(w: Weights, ids: np.ndarray[Any, Any], lengths: np.ndarray[Any, Any]
     valid = np.arange(seq)[None, :] < np.asarray(lengths)[:, None]  # [B, L]
     mask = np.where(valid, np.float32(0.0), np.float32(-np.inf))[:, None, None, :]
     scale = np.float32(1.0 / np.sqrt(hd))
+    rows = x.reshape(batch * seq, cfg.hidden)  # one matrix product per projection
     for lw in w.layers:
-        qkv = x @ lw.wqkv + lw.bqkv  # [B, L, 3H]
-        q, k, v = (qkv[..., i * cfg.hidden:(i + 1) * cfg.hidden]
-                   .reshape(batch, seq, heads, hd).transpose(0, 2, 1, 3) for i in range(3))
-        s = (q @ k.transpose(0, 1, 3, 2)) * scale + mask  # [B, heads, L, L]
+        qkv = rows @ lw.wqkv + lw.bqkv  # [B*L, 3H]
+        # [B, heads, L, hd] each, contiguous: NumPy's stacked matmul falls back to a slow
+        # loop (no BLAS) for transposed views
+        q, k, v = (np.ascontiguousarray(
+            qkv[:, i * cfg.hidden:(i + 1) * cfg.hidden]
+            .reshape(batch, seq, heads, hd).transpose(0, 2, 1, 3)) for i in range(3))
+        s = (q @ np.ascontiguousarray(k.transpose(0, 1, 3, 2))) * scale + mask  # [B, h, L, L]
         s = np.exp(s - s.max(axis=-1, keepdims=True))
         p = s / s.sum(axis=-1, keepdims=True)
-        ctx: F32 = (p @ v).transpose(0, 2, 1, 3).reshape(batch, seq, cfg.hidden)
-        x = layer_norm(ctx @ lw.wo + lw.bo + x, lw.ln1_g, lw.ln1_b)
-        hmid: F32 = x @ lw.w1 + lw.b1
-        hmid = gelu(hmid)
-        x = layer_norm(hmid @ lw.w2 + lw.b2 + x, lw.ln2_g, lw.ln2_b)
+        ctx: F32 = (p @ v).transpose(0, 2, 1, 3).reshape(batch * seq, cfg.hidden)
+        rows = layer_norm(ctx @ lw.wo + lw.bo + rows, lw.ln1_g, lw.ln1_b)
+        hmid = gelu(rows @ lw.w1 + lw.b1)
+        rows = layer_norm(hmid @ lw.w2 + lw.b2 + rows, lw.ln2_g, lw.ln2_b)
+    x = rows.reshape(batch, seq, cfg.hidden)
     m = (x * valid[..., None]).sum(axis=1) / np.maximum(valid.sum(axis=1), 1)[:, None]
     norm = np.maximum(np.linalg.norm(m, axis=1, keepdims=True), np.float32(1e-12))
     out: F32 = (m / norm).astype(np.float32, copy=False)
