@@ -24,10 +24,15 @@ _PUBLIC: dict[str, tuple[str, str]] = {
     **{name: ("gpuoff.lang", name) for name in (
         "Array", "Borrow", "BorrowMut", "DeviceFunction", "Owned", "atomic_add", "atomic_and",
         "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max", "atomic_min",
-        "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "f16", "f32", "f64",
-        "func", "global_id", "global_size", "group_id", "i8", "i16", "i32", "i64", "local_array",
+        "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "complex64",
+        "complex128", "f16", "f32", "f64", "func", "global_id", "global_size", "group_id", "i8",
+        "i16", "i32", "i64", "local_array",
         "local_id",
         "local_size", "num_groups", "shared", "u8", "u16", "u32", "u64", "unsafe",
+    )},
+    **{name: ("gpuoff.lang_vec", name) for name in (
+        "Vector", "cross", "dot", "length", "length_sq", "normalize", "vec", "vec2", "vec2d",
+        "vec2f", "vec2i", "vec3", "vec3d", "vec3f", "vec3i", "vec4", "vec4d", "vec4f", "vec4i",
     )},
     **{name: ("gpuoff.lang_math", name) for name in (
         "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "brev", "cbrt", "ceil",

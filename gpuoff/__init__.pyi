@@ -40,6 +40,8 @@ from gpuoff.lang import (
     atomic_xor,
     barrier,
     boolean,
+    complex64,
+    complex128,
     f16,
     f32,
     f64,
@@ -119,6 +121,27 @@ from gpuoff.lang_math import maximum as max  # noqa: A001
 from gpuoff.lang_math import minimum as min  # noqa: A001
 from gpuoff.lang_math import pow as pow  # noqa: A001 - mirrors math.pow
 from gpuoff.lang_math import round as round  # noqa: A001 - C's round
+from gpuoff.lang_vec import (
+    Vector,
+    cross,
+    dot,
+    length,
+    length_sq,
+    normalize,
+    vec,
+    vec2,
+    vec2d,
+    vec2f,
+    vec2i,
+    vec3,
+    vec3d,
+    vec3f,
+    vec3i,
+    vec4,
+    vec4d,
+    vec4f,
+    vec4i,
+)
 from gpuoff.runtime import (
     Buffer,
     DeviceInfo,
@@ -143,6 +166,9 @@ from gpuoff.runtime.stats import stats
 from gpuoff.runtime.threads import get_num_threads, set_num_threads
 
 __all__ = [
+    # small vectors
+    "Vector", "cross", "dot", "length", "length_sq", "normalize", "vec", "vec2", "vec2d",
+    "vec2f", "vec2i", "vec3", "vec3d", "vec3f", "vec3i", "vec4", "vec4d", "vec4f", "vec4i",
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError",
     "CompileError", "ConfigError", "Const", "DeviceError", "DeviceFunction", "DTypeError",
     "DTypeVar", "GpuoffError",
@@ -153,7 +179,8 @@ __all__ = [
     "atomic_add",
     "atomic_and", "atomic_cas", "atomic_dec", "atomic_exch", "atomic_inc", "atomic_max",
     "atomic_min", "atomic_or", "atomic_sub", "atomic_xor", "barrier", "boolean", "brev", "cbrt",
-    "ceil", "clz", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp10", "exp2", "expm1",
+    "ceil", "clz", "complex64", "complex128", "copysign", "cos", "cosh", "erf", "erfc", "exp",
+    "exp10", "exp2", "expm1",
     "f16", "f32", "f64", "fdim", "ffs", "floor", "fma", "fmod", "func", "global_id",
     "global_size", "group_id", "hypot", "i16", "i32", "i64", "i8", "isfinite", "isinf", "isnan",
     "lgamma", "local_array", "local_id", "local_size", "log", "log10", "log1p", "log2", "max",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, ParamSpec, Protocol, TypeVar, overload
 
 import numpy as np
 
@@ -91,9 +91,28 @@ if TYPE_CHECKING:
         def __abs__(self) -> Self: ...
         def __invert__(self) -> Self: ...
 
+    class _ComplexArith(complex):
+        """Type-level only: arithmetic on a gpuoff complex keeps its type
+        (``complex64 * 2.0 -> complex64``); ``.real``/``.imag`` are of its component type
+        at run time in kernels (f32 for ``complex64``), floats to a type checker."""
+
+        def __add__(self, other: complex, /) -> Self: ...
+        def __radd__(self, other: complex, /) -> Self: ...
+        def __sub__(self, other: complex, /) -> Self: ...
+        def __rsub__(self, other: complex, /) -> Self: ...
+        def __mul__(self, other: complex, /) -> Self: ...
+        def __rmul__(self, other: complex, /) -> Self: ...
+        def __truediv__(self, other: complex, /) -> Self: ...
+        def __rtruediv__(self, other: complex, /) -> Self: ...
+        def __pow__(self, other: complex, mod: None = None, /) -> Self: ...
+        def __neg__(self) -> Self: ...
+        def __pos__(self) -> Self: ...
+        def conjugate(self) -> Self: ...
+
 else:
     _FloatArith = float
     _IntArith = int
+    _ComplexArith = complex
 
 
 class f16(_FloatArith, DType):
@@ -124,6 +143,30 @@ class f64(_FloatArith, DType):
 
     def __new__(cls, value: float | int = 0.0) -> f64:
         return float.__new__(cls, float(value))
+
+
+class complex64(_ComplexArith, DType):
+    """Complex number of two 32-bit floats (NumPy's ``complex64``). ``complex64(z)`` converts,
+    ``complex64(re, im)`` builds one from its parts."""
+
+    name = "complex64"
+    np_dtype = np.dtype(np.complex64)
+
+    def __new__(cls, real: complex | float = 0.0, imag: float = 0.0) -> complex64:
+        z = complex(real) + complex(0.0, imag) if imag else complex(real)
+        c = np.complex64(z)
+        return complex.__new__(cls, float(c.real), float(c.imag))
+
+
+class complex128(_ComplexArith, DType):
+    """Complex number of two 64-bit floats (NumPy's ``complex128``, Python's ``complex``)."""
+
+    name = "complex128"
+    np_dtype = np.dtype(np.complex128)
+
+    def __new__(cls, real: complex | float = 0.0, imag: float = 0.0) -> complex128:
+        z = complex(real)
+        return complex.__new__(cls, z.real, z.imag + imag)
 
 
 def _wrap_int(value: float | int, bits: int, signed: bool) -> int:
@@ -255,6 +298,13 @@ def dtype_of(spec: object) -> type[DType]:
 
 T = TypeVar("T")
 DT = TypeVar("DT", bound=DType)
+
+
+class VectorRow(Protocol):
+    """What a row of an array takes besides its dtype's numbers: a small vector
+    (``gpuoff.lang_vec.Vector``, ``a[i] = go.vec3(...)``), told apart by its components."""
+
+    _items: tuple[Any, ...]
 Index = int | tuple[int, ...]
 ViewIndex = slice | tuple[int | slice, ...]
 """A subscript with a slice: a view of the array (``img[y, :]``, ``a[2:10]``). (``img[y]`` of a
@@ -305,7 +355,10 @@ class BorrowMut(Borrow[T]):
     def __getitem__(self, index: Index | ViewIndex) -> Any:
         raise _outside_kernel("array indexing on a borrowed parameter")
 
-    def __setitem__(self: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> None:
+    def __setitem__(
+        self: BorrowMut[Array[DT]], index: Index,
+        value: DT | float | int | complex | VectorRow,  # complex: any complex, for complex64
+    ) -> None:  # fmt: skip
         raise _outside_kernel("array assignment on a borrowed parameter")
 
 
@@ -400,27 +453,37 @@ def local_array(shape: int | tuple[int, ...], dtype: type[DT]) -> BorrowMut[Arra
     raise _outside_kernel("go.local_array")
 
 
-def atomic_add(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+def atomic_add(
+    array: BorrowMut[Array[DT]], index: Index, value: DT | float | int | VectorRow
+) -> DT:
     """Atomically ``array[index] += value``; returns the old value."""
     raise _outside_kernel("go.atomic_add")
 
 
-def atomic_min(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+def atomic_min(
+    array: BorrowMut[Array[DT]], index: Index, value: DT | float | int | VectorRow
+) -> DT:
     """Atomically ``array[index] = min(array[index], value)``; returns the old value."""
     raise _outside_kernel("go.atomic_min")
 
 
-def atomic_max(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+def atomic_max(
+    array: BorrowMut[Array[DT]], index: Index, value: DT | float | int | VectorRow
+) -> DT:
     """Atomically ``array[index] = max(array[index], value)``; returns the old value."""
     raise _outside_kernel("go.atomic_max")
 
 
-def atomic_sub(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+def atomic_sub(
+    array: BorrowMut[Array[DT]], index: Index, value: DT | float | int | VectorRow
+) -> DT:
     """Atomically ``array[index] -= value``; returns the old value (CUDA's ``atomicSub``)."""
     raise _outside_kernel("go.atomic_sub")
 
 
-def atomic_exch(array: BorrowMut[Array[DT]], index: Index, value: DT | float | int) -> DT:
+def atomic_exch(
+    array: BorrowMut[Array[DT]], index: Index, value: DT | float | int | VectorRow
+) -> DT:
     """Atomically ``array[index] = value``; returns the old value (CUDA's ``atomicExch``)."""
     raise _outside_kernel("go.atomic_exch")
 

@@ -115,7 +115,7 @@ OTHER_WITH = f"with statement (only {UNSAFE_BLOCK} is)"
 SCALAR_TYPES: dict[str, str] = {
     "f16": "float16", "f32": "float32", "f64": "float64", "i8": "int8", "i16": "int16",
     "i32": "int32", "i64": "int64", "u8": "uint8", "u16": "uint16", "u32": "uint32",
-    "u64": "uint64", "boolean": "bool",
+    "u64": "uint64", "boolean": "bool", "complex64": "complex64", "complex128": "complex128",
 }  # fmt: skip
 """gpuoff's scalar types (``gpuoff.lang.<name>``, also casts: ``go.f32(v)``) -> NumPy name."""
 
@@ -139,9 +139,33 @@ def unsupported_math_message(called: str, home: str) -> str:
             "it), and the builtins abs, min and max")  # fmt: skip
 
 
+CMATH_CALLS: tuple[str, ...] = ("exp", "sqrt", "log", "phase", "rect", "isnan", "isinf",
+                                "isfinite")  # fmt: skip
+"""``cmath`` functions kernels accept (``gpuoff.frontend.complexes``), with ``complex(re, im)``,
+``z.conjugate()`` and NumPy's ``conjugate``/``conj``/``real``/``imag``/``angle``."""
+
+COMPLEX_CALLS: tuple[str, ...] = (
+    "builtins.complex", "builtins.complex.conjugate", "gpuoff.lang._ComplexArith.conjugate",
+    *(f"numpy.{n}" for n in ("conjugate", "conj", "real", "imag", "angle")),
+    *(f"cmath.{n}" for n in CMATH_CALLS),
+)  # fmt: skip
+"""The callees of complex numbers, as mypy spells them."""
+
+
+VECTOR_TYPES: tuple[str, ...] = ("vec2", "vec3", "vec4", "vec2d", "vec3d", "vec4d", "vec2i",
+                                 "vec3i", "vec4i")  # fmt: skip
+"""The vector types of ``gpuoff.lang_vec`` (``go.vec3f`` is ``go.vec3``)."""
+VECTOR_CALLS: tuple[str, ...] = (
+    *(f"gpuoff.lang_vec.{n}" for n in ("dot", "cross", "length", "length_sq", "normalize")),
+    *(f"gpuoff.lang_vec.{n}" for n in VECTOR_TYPES), "gpuoff.lang_vec.Vector.load",
+    *(f"gpuoff.lang_vec.{n}.load" for n in VECTOR_TYPES),
+)  # fmt: skip
+"""The callees of small vectors, as mypy spells them."""
+
+
 def accepted_callees() -> frozenset[str]:
     """Every fully-qualified name a kernel may call, as mypy spells it."""
-    names = {f"builtins.{n}" for n in BUILTIN_CALLS}
+    names = {f"builtins.{n}" for n in BUILTIN_CALLS} | set(COMPLEX_CALLS) | set(VECTOR_CALLS)
     names |= {f"math.{n}" for n in MATH_CALLS}
     names |= {f"numpy.{n}" for n in (*NUMPY_CALLS, *NUMPY_SCALAR_CASTS)}
     names |= {f"numpy._core.fromnumeric.{n}" for n in ("round", "around")}  # not ufuncs

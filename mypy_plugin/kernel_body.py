@@ -143,6 +143,8 @@ def _is_constant(t: Type | None) -> bool:
         return all(_is_constant(item) for item in p.items)
     if isinstance(p, Instance) and p.type.fullname in ("builtins.tuple", "builtins.list"):
         return all(_is_constant(a) for a in p.args)
+    if isinstance(p, Instance) and p.type.has_base("gpuoff.lang_vec.Vector"):
+        return True  # a captured go.vec3(...): its components are constants
     return _is_scalar_constant(t)
 
 
@@ -409,6 +411,18 @@ class BodyChecker:
             return
         if isinstance(callee, MemberExpr) and self.is_array(callee.expr):
             self.fail(W.array_method_message(callee.name, describe(callee.expr, self.api)), e)
+            return
+        if isinstance(callee, MemberExpr) and callee.name in ("conjugate", "conj") \
+                and not e.args:  # z.conjugate() of a complex number (the front end's check)
+            self.value(callee.expr)
+            return
+        if isinstance(callee, MemberExpr) and callee.name == "load" and isinstance(
+            callee.expr, RefExpr
+        ) and isinstance(callee.expr.node, TypeInfo) and callee.expr.node.has_base(
+            "gpuoff.lang_vec.Vector"
+        ):  # go.vec3.load(a, i): an array and its row's index
+            for a in e.args[1:]:
+                self.value(a)
             return
         device = isinstance(callee, RefExpr) and is_device_function(callee)
         msg = self.callee_message(callee) if not device else None

@@ -41,6 +41,9 @@ def _render(t: Type | None) -> str:
     return str(t)
 
 
+VECTOR_CLASS = "gpuoff.lang_vec.Vector"
+
+
 def _is_scalar(p: object) -> bool:
     if not isinstance(p, Instance):
         return False
@@ -84,6 +87,8 @@ def parameter_problem(typ: Type, written: Type | None, device: bool = False) -> 
         return None
     if isinstance(p, Instance) and p.type.fullname == DEVICE_FUNCTION and _is_const(written):
         return None  # op: go.Const[go.DeviceFunction[[T, T], T]]: a @go.func as a parameter
+    if device and isinstance(p, Instance) and p.type.has_base(VECTOR_CLASS):
+        return None  # v: go.vec3 (its components)
     if isinstance(p, AnyType) and p.type_of_any == TypeOfAny.unannotated:
         return W.NO_ANNOTATION
     if isinstance(p, Instance) and p.type.fullname in WRAPPERS:

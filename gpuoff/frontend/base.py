@@ -27,12 +27,14 @@ from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.diagnostics import unsupported
 from gpuoff.frontend.generic import ConstArg
 from gpuoff.frontend.irutil import (
+    Kinded,
     TupleShape,
     TupleVal,
     Val,
     Value,
     ViewVal,
     cast,
+    kind_of,
     rebuild,
     shape_leaves,
 )
@@ -53,8 +55,12 @@ INFER = object()
 
 
 def private_type(info: PrivateInfo) -> T.ArrayType:
-    """The IR type of a private array."""
-    return T.ArrayType(info.elem.type, len(info.shape), True, T.AddressSpace.PRIVATE,
+    """The IR type of a private array (of complex numbers: its parts, ``ArrayType.pairs``)."""
+    t = info.elem.type
+    if t.is_complex:
+        return T.ArrayType(t.component, len(info.shape) + 1, True, T.AddressSpace.PRIVATE,
+                           Access.BORROW_MUT, (*info.shape, 2), pairs=True)  # fmt: skip
+    return T.ArrayType(t, len(info.shape), True, T.AddressSpace.PRIVATE,
                        Access.BORROW_MUT, info.shape)  # fmt: skip
 
 
@@ -117,8 +123,10 @@ def join_result(old: RType | None, new: RType, what: str) -> RType:
         return new
     if isinstance(old, VType) and isinstance(new, VType):
         return R.join(old, new, what)
-    if isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new):
-        return tuple(join_result(a, b, what) for a, b in zip(old, new, strict=True))
+    if isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new) \
+            and kind_of(old) == kind_of(new):  # fmt: skip
+        joined = tuple(join_result(a, b, what) for a, b in zip(old, new, strict=True))
+        return Kinded(joined, kind_of(old)) if kind_of(old) else joined
     raise TypingError(f"{what} is {result_text(old)} in one place and {result_text(new)} in "
                       "another")  # fmt: skip
 
@@ -128,6 +136,8 @@ def result_text(rt: object) -> str:
     if isinstance(rt, VType | T.ScalarType):
         return "a bool" if (rt.type if isinstance(rt, VType) else rt).is_bool else "a number"
     if isinstance(rt, tuple):
+        if kind_of(rt):
+            return f"a {kind_of(rt)} number"
         return f"a tuple of {len(rt)} values"
     return str(rt)
 
@@ -142,7 +152,8 @@ def flat_results(results: tuple[RType, ...]) -> list[VType]:
 
 def result_shape(results: tuple[RType, ...]) -> TupleShape:
     """The structure of a tuple result type."""
-    return tuple(result_shape(r) if isinstance(r, tuple) else None for r in results)
+    items = tuple(result_shape(r) if isinstance(r, tuple) else None for r in results)
+    return Kinded(items, kind_of(results)) if kind_of(results) else items
 
 
 def out_param(k: int) -> str:
@@ -224,10 +235,10 @@ class ModuleContext(Protocol):
 
     def add_check(
         self, function: str, array: str, ndim: int, filename: str, line: int, col: int,
-        source: str, shape: tuple[int, ...] | None = None,
+        source: str, shape: tuple[int, ...] | None = None, pairs: bool = False,
     ) -> int:  # fmt: skip
         """Register a bounds-checked access site; returns its 1-based id (``shape``: the
-        array's static shape, if it has one)."""
+        array's static shape, if it has one; ``pairs``: a complex array's)."""
         ...
 
     def specialize(
@@ -321,6 +332,9 @@ class Lowerer:
     def expr(self, node: ast.expr) -> Val:
         """Lower an expression that must give a scalar."""
         v = self.value(node)
+        if isinstance(v, TupleVal) and v.kind == "complex":
+            self.fail(node, f"{ast.unparse(node)!r} is a complex number, used where a real "
+                            "one is needed: take .real, .imag or abs() of it")  # fmt: skip
         if isinstance(v, TupleVal):
             self.fail(node, f"{ast.unparse(node)!r} is a tuple of {len(v.items)} values, "
                             "used where a number is needed; index it (t[0]) or unpack it "
@@ -495,5 +509,5 @@ class Lowerer:
         text = self.src.line_text(getattr(node, "lineno", 1)).strip()
         return self.ctx.add_check(
             self.spec.display_name, array.name, array.type.ndim, self.src.filename,
-            loc.line, loc.col, text, array.type.static_shape,
+            loc.line, loc.col, text, array.type.static_shape, array.type.pairs,
         )  # fmt: skip

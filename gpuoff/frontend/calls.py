@@ -11,9 +11,10 @@ import ast
 import inspect
 from typing import Any
 
+from gpuoff import lang_vec
 from gpuoff import subset as W
+from gpuoff.frontend import complexes, vectors, views
 from gpuoff.frontend import typing_rules as R
-from gpuoff.frontend import views
 from gpuoff.frontend.base import (
     ARG_PREFIX,
     RESERVED_PREFIX,
@@ -76,9 +77,33 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Value | None:
         if array is not None:
             lw.fail(func, W.array_method_message(func.attr, array.name))
     res = static(lw, func)
+    if res is None and isinstance(func, ast.Attribute) and func.attr == "load":
+        owner = static(lw, func.value)  # go.vec3.load(a, i)
+        cls = vectors.vector_class(owner.value) if owner is not None else None
+        if cls is not None:
+            return vectors.load(lw, node, cls)
+    if res is None and isinstance(func, ast.Attribute) and func.attr in ("conjugate", "conj"):
+        _nargs(lw, node, 0, f".{func.attr}()")  # z.conjugate()
+        return complexes.conjugate(lw, lw.value(func.value), node)
     if res is None:
         lw.fail(func, W.computed_call_message(ast.unparse(func)))
     kind = res.kind
+    cls = vectors.vector_class(res.value)
+    if cls is not None:
+        return vectors.construct(lw, node, cls)
+    if _hashable(res.value) and res.value in lang_vec.VECTOR_FUNCTIONS:
+        return vectors.call(lw, node, lang_vec.VECTOR_FUNCTIONS[res.value])
+    if complexes.is_complex_callee(res.value):
+        if node.keywords:
+            lw.fail(node, W.KEYWORD_ARGUMENTS)
+        if res.value is complex:
+            return complexes.construct(lw, node, None)
+        name = complexes.CMATH[res.value]
+        return complexes.math(lw, node, name, [lw.value(a) for a in node.args])
+    if kind == "dtype" and res.dtype is not None and res.dtype.is_complex:
+        return complexes.construct(lw, node, res.dtype)
+    if kind == "math" and res.name in complexes.COMPLEX_MATH and len(node.args) == 1:
+        return _maybe_complex_math(lw, node, res.name, res.float_result)
     if kind == "device":
         return _device_call(lw, node, res, as_stmt)
     if node.keywords:
@@ -108,6 +133,14 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Value | None:
     if getattr(res.value, "pyfunc", None) is not None:
         lw.fail(func, W.KERNEL_CALL)
     lw.fail(func, W.call_message(describe(res.value)))
+
+
+def _hashable(obj: object) -> bool:
+    try:
+        hash(obj)
+    except TypeError:
+        return False
+    return True
 
 
 def _nargs(lw: Lowerer, node: ast.Call, n: int, what: str) -> None:
@@ -168,7 +201,9 @@ def _builtin(lw: Lowerer, node: ast.Call, name: str) -> Val:
         return _round(lw, node)
     if name == "abs":
         _nargs(lw, node, 1, "abs()")
-        return math(lw, node, "abs", [lw.expr(node.args[0])], False)
+        out = _maybe_complex_math(lw, node, "abs", False)  # abs(z) is real
+        assert isinstance(out, Val)
+        return out
     if name == "pow":
         _nargs(lw, node, 2, "pow()")  # pow(a, b) is a ** b (no three-argument form)
         return binop(lw, "pow", lw.expr(node.args[0]), lw.expr(node.args[1]), node)
@@ -203,6 +238,18 @@ def _reduce(lw: Lowerer, node: ast.Call, name: str, over: TupleVal) -> Val:
     for item in items[1:]:
         acc = math(lw, node, name, [acc, item], False)
     return acc
+
+
+def _maybe_complex_math(lw: Lowerer, node: ast.Call, name: str, float_result: bool) -> Value:
+    """A one-argument math function that complex numbers have too (``abs``, ``exp``...)."""
+    v = lw.value(node.args[0])
+    if complexes.is_complex(v):
+        return complexes.math(lw, node, name, [v])
+    if isinstance(v, TupleVal):
+        lw.fail(node.args[0], f"{ast.unparse(node.args[0])!r} is a tuple of {len(v.items)} "
+                              "values, used where a number is needed; index it (t[0]) or "
+                              "unpack it (a, b = t)")  # fmt: skip
+    return math(lw, node, name, [v], float_result)
 
 
 def _round(lw: Lowerer, node: ast.Call) -> Val:
@@ -247,7 +294,7 @@ def writable_array(lw: Lowerer, node: ast.expr, what: str) -> N.ArrayRef:
     return array
 
 
-def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Val:
+def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Value:
     """``go.atomic_<op>(array, index, value)``, ``go.atomic_cas(array, index, compare,
     value)``: operands in Python's order (R12)."""
     if op == "cas":
@@ -266,12 +313,18 @@ def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Val:
                           f"{array.name!r} is a private array, which only this work-item "
                           "sees: update it with an ordinary assignment")  # fmt: skip
     lw.rule(node, lambda: R.atomic(op, array.type.dtype))
+    raw = lw.value(val_node)
+    if vectors.is_vec(raw) and view is None:  # go.atomic_add(f, i, v): one per component
+        return vectors.atomic(lw, node, op, array, idx_node, raw)
+    if isinstance(raw, TupleVal):
+        lw.fail(val_node, f"go.atomic_{op}() takes a number (or a vector, on a row of an "
+                          "array)")  # fmt: skip
     fake = ast.Subscript(value=arr_node, slice=idx_node, ctx=ast.Load())
     ast.copy_location(fake, idx_node)
     idx = views.view_indices(lw, fake, view) if view is not None else indices(lw, fake, array)
     dtype = array.type.dtype
     compare = None if cmp_node is None else lw.coerce(lw.expr(cmp_node), dtype, cmp_node)
-    value = lw.coerce(lw.expr(val_node), dtype, val_node)
+    value = lw.coerce(raw, dtype, val_node)
     check = lw.add_check(node, array)
     return Val(N.AtomicRMW(dtype, op, array, idx, value, check, compare,
                            loc=lw.loc(node)))  # fmt: skip
@@ -470,8 +523,13 @@ def shared_decl(lw: Lowerer, target: ast.Name, node: ast.Call) -> N.SharedArray:
     name = target.id
     if name in lw.arrays or is_local_scalar_assigned(lw, name):
         lw.fail(target, f"{name!r} is already a variable; a shared array needs its own name")
-    atype = T.ArrayType(dtype, len(shape), True, T.AddressSpace.SHARED, Access.BORROW_MUT,
-                        tuple(int(s) for s in shape))  # fmt: skip
+    dims = tuple(int(s) for s in shape)
+    if dtype.is_complex:  # its parts on a last axis of 2 (ArrayType.pairs)
+        atype = T.ArrayType(dtype.component, len(shape) + 1, True, T.AddressSpace.SHARED,
+                            Access.BORROW_MUT, (*dims, 2), pairs=True)  # fmt: skip
+    else:
+        atype = T.ArrayType(dtype, len(shape), True, T.AddressSpace.SHARED, Access.BORROW_MUT,
+                            dims)  # fmt: skip
     lw.arrays[name] = N.ArrayRef(name, atype)
     decl = N.SharedArray(name, atype, loc=lw.loc(node))
     lw.shared.append(decl)

@@ -200,8 +200,13 @@ def array_of(lw: Lowerer, node: ast.expr) -> N.ArrayRef | None:
 # -- attributes and indexing -------------------------------------------------------------------
 
 
+def user_ndim(array: N.ArrayRef) -> int:
+    """The dimensions the kernel sees: a complex array's last axis (its parts) is not one."""
+    return array.type.ndim - array.type.pairs
+
+
 def shape_of(lw: Lowerer, array: N.ArrayRef, dim: int, node: ast.AST) -> Val:
-    ndim = array.type.ndim
+    ndim = user_ndim(array)
     if not -ndim <= dim < ndim:
         err = lw.error(node, f"{array.name!r} has {ndim} dimension(s); shape[{dim}] is out of "
                              "range")  # fmt: skip
@@ -217,10 +222,10 @@ def _attribute(lw: Lowerer, node: ast.Attribute) -> Val:
     array = array_of(lw, node.value)
     if array is not None:
         if node.attr == "ndim":
-            return Val(const(array.type.ndim, T.INDEX, lw.loc(node)), weak=True)
+            return Val(const(user_ndim(array), T.INDEX, lw.loc(node)), weak=True)
         if node.attr == "size":
             size = shape_of(lw, array, 0, node)
-            for d in range(1, array.type.ndim):
+            for d in range(1, user_ndim(array)):
                 nxt = shape_of(lw, array, d, node).expr
                 size = Val(N.Binary(T.INDEX, "mul", size.expr, nxt, loc=lw.loc(node)))
             return size
@@ -233,8 +238,16 @@ def _attribute(lw: Lowerer, node: ast.Attribute) -> Val:
     return from_static(lw, res, node)
 
 
-def indices(lw: Lowerer, node: ast.Subscript, array: N.ArrayRef) -> tuple[N.Expr, ...]:
+def indices(lw: Lowerer, node: ast.Subscript, array: N.ArrayRef,
+            whole: bool = False) -> tuple[N.Expr, ...]:  # fmt: skip
+    """The indices of ``array[...]``; ``whole``: of a complex array's element (the caller
+    adds the part's index), which no other access of one may be."""
     elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if array.type.pairs and not whole:
+        lw.fail(node, f"{array.name!r} holds complex numbers; kernels read one as z = "
+                      f"{array.name}[i] and write one as {array.name}[i] = z (no atomics, "
+                      "views or other access)")  # fmt: skip
+    ndim = user_ndim(array)
     out: list[N.Expr] = []
     for e in elts:
         if isinstance(e, ast.Slice):
@@ -242,11 +255,11 @@ def indices(lw: Lowerer, node: ast.Subscript, array: N.ArrayRef) -> tuple[N.Expr
         v = lw.expr(e)
         t: T.ScalarType = lw.rule(e, lambda: R.index(v.vtype))  # noqa: B023
         out.append(lw.coerce(v, t, e))
-    if len(out) != array.type.ndim:
-        err = lw.error(node, f"array {array.name!r} has {array.type.ndim} dimension(s) but is "
+    if len(out) != ndim:
+        err = lw.error(node, f"array {array.name!r} has {ndim} dimension(s) but is "
                              f"indexed with {len(out)} index(es)")  # fmt: skip
         # the runtime reports it as the argument's LaunchTypeError when it is a parameter
-        raise IndexCountError(err.message, err.location, array.name, array.type.ndim,
+        raise IndexCountError(err.message, err.location, array.name, ndim,
                               len(out)) from None  # fmt: skip
     # A constant negative index counts from the end, as in NumPy (x[-1] is the last
     # element); a negative index computed at run time is out of range.
@@ -316,7 +329,11 @@ def _unaryop(lw: Lowerer, node: ast.UnaryOp) -> Val:
         # A negative literal is one constant: -9223372036854775808 fits in i64 although
         # its magnitude alone does not.
         return constant(lw, -operand.value, node)
-    v = lw.expr(operand)
+    return unary_value(lw, node, lw.expr(operand))
+
+
+def unary_value(lw: Lowerer, node: ast.UnaryOp, v: Val) -> Val:
+    """``node``'s operator applied to its lowered operand ``v``."""
     loc = lw.loc(node)
     if isinstance(node.op, ast.Not):
         return Val(N.Unary(T.boolean, "not", truth(v.expr), loc=loc))

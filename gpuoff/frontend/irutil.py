@@ -34,6 +34,10 @@ class TupleVal:
     out-arrays."""
 
     items: tuple[Val | TupleVal, ...]
+    kind: str = ""
+    """``""`` for a Python tuple; ``"complex"`` for a complex number, whose items are its
+    real and imaginary parts (``frontend.complexes``): it keeps the kind in locals,
+    parameters and results (``Kinded``), and its operators are the number's, not a tuple's."""
 
     def leaves(self) -> list[Val]:
         """The scalar items, depth first."""
@@ -44,11 +48,42 @@ class TupleVal:
 
     @property
     def shape(self) -> TupleShape:
-        return tuple(item.shape if isinstance(item, TupleVal) else None for item in self.items)
+        items = tuple(item.shape if isinstance(item, TupleVal) else None for item in self.items)
+        return Kinded(items, self.kind) if self.kind else items
 
 
 TupleShape = tuple["TupleShape | None", ...]
 """The structure of a tuple: per item ``None`` (a scalar) or the item's own shape."""
+
+
+class Kinded(tuple):  # type: ignore[type-arg]
+    """A tuple shape (or result type) of a value that is no Python tuple: a complex number
+    (``kind == "complex"``). Equal only to the same structure of the same kind."""
+
+    kind: str
+
+    def __new__(cls, items: tuple[object, ...], kind: str) -> Kinded:
+        obj = super().__new__(cls, items)
+        obj.kind = kind
+        return obj
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Kinded) and other.kind == self.kind
+                and tuple.__eq__(self, other))  # fmt: skip
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self.kind, tuple(self)))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Kinded, (tuple(self), self.kind))
+
+
+def kind_of(shape: object) -> str:
+    """The kind of a shape or result type (``""``: a plain tuple or a scalar)."""
+    return shape.kind if isinstance(shape, Kinded) else ""
 
 Value = Val | TupleVal
 """What a value-producing construct gives: a scalar or a tuple."""
@@ -102,13 +137,16 @@ def rebuild(shape: TupleShape, leaves: list[Val]) -> TupleVal:
     it = iter(leaves)
 
     def build(sh: TupleShape) -> TupleVal:
-        return TupleVal(tuple(build(x) if x is not None else next(it) for x in sh))
+        items = tuple(build(x) if x is not None else next(it) for x in sh)
+        return TupleVal(items, kind_of(sh))
 
     return build(shape)
 
 
 def shape_text(shape: TupleShape) -> str:
     """``(_, (_, _))``: a tuple's structure as the user would see it."""
+    if kind_of(shape) == "complex":
+        return "complex"
     inner = ", ".join("_" if x is None else shape_text(x) for x in shape)
     return f"({inner},)" if len(shape) == 1 else f"({inner})"
 

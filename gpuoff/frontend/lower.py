@@ -11,7 +11,7 @@ from typing import Any
 
 from gpuoff import lang
 from gpuoff.errors import CompileError, LaunchTypeError
-from gpuoff.frontend import generic
+from gpuoff.frontend import generic, vectors
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.barriers import check_barriers
 from gpuoff.frontend.base import (
@@ -27,12 +27,14 @@ from gpuoff.frontend.base import (
 )
 from gpuoff.frontend.function import lower_function
 from gpuoff.frontend.irutil import (
+    Kinded,
     TupleShape,
     TupleVal,
     Val,
     Value,
     ViewShape,
     ViewVal,
+    kind_of,
     shape_leaves,
 )
 from gpuoff.frontend.resolve import Env
@@ -101,12 +103,12 @@ class ModuleBuilder:
 
     def add_check(
         self, function: str, array: str, ndim: int, filename: str, line: int, col: int,
-        source: str, shape: tuple[int, ...] | None = None,
+        source: str, shape: tuple[int, ...] | None = None, pairs: bool = False,
     ) -> int:  # fmt: skip
         """Register a bounds-checked access site; returns its 1-based id."""
         check_id = len(self.checks) + 1
         self.checks.append(N.BoundsCheck(check_id, function, array, ndim, filename, line, col,
-                                         source, shape=shape))  # fmt: skip
+                                         source, shape=shape, pairs=pairs))  # fmt: skip
         return check_id
 
     def unique_name(self, name: str, owner: object) -> str:
@@ -187,7 +189,18 @@ class ModuleBuilder:
                 params += [(leaf, T.INDEX)
                            for leaf in view_leaves(arg.structure, ARG_PREFIX + name)]
                 continue
-            tuple_ann = _tuple_annotation(evaluate_annotation(pyfunc, ann))
+            evaluated = evaluate_annotation(pyfunc, ann)
+            kinded = _kinded_annotation(evaluated)
+            if kinded is not None:  # a complex number or a vector: one parameter per item
+                shape, leaf_types, what = kinded
+                if not (isinstance(arg, TupleVal) and arg.shape == shape):
+                    raise caller.error(arg_nodes[k], f"{where} is {what}; pass one (a real "
+                                       "x as complex(x, 0.0), a vector as go.vec3(...))") from None
+                tuple_params[name] = shape
+                names = shape_leaves(shape, ARG_PREFIX + name)
+                params += list(zip(names, leaf_types, strict=True))
+                continue
+            tuple_ann = _tuple_annotation(evaluated)
             if tuple_ann is not None:
                 leaves = _tuple_param(tuple_ann, arg, where, caller, arg_nodes[k])
                 assert isinstance(arg, TupleVal)
@@ -282,9 +295,9 @@ def _param_type(
         raise caller.error(node, f"{where} is an array, got a scalar") from None
     assert decl.access is not None
     at = arg.type
-    if at.dtype != decl.dtype:
+    if _element_of(at) != decl.dtype:
         raise caller.error(
-            node, f"{where} expects Array[{decl.dtype}], got {arg.name!r} of {at.dtype}"
+            node, f"{where} expects Array[{decl.dtype}], got {arg.name!r} of {_element_of(at)}"
         ) from None
     if decl.access.writes and not at.access.writes:
         raise caller.error(
@@ -302,6 +315,10 @@ def _declared_return(fsrc: FnSource, pyfunc: Callable[..., Any]) -> object:
         return INFER
     if ann is None or ann is type(None):
         return None
+    kinded = _kinded_annotation(ann)
+    if kinded is not None:  # a complex number or a vector: one out-value per item
+        shape, leaf_types, _ = kinded
+        return Kinded(tuple(R.VType(lt) for lt in leaf_types), kind_of(shape))
     t = scalar_of(ann)
     if t is not None:
         return t
@@ -313,6 +330,18 @@ def _declared_return(fsrc: FnSource, pyfunc: Callable[..., Any]) -> object:
                 "them (tuple[go.f32, go.f32]) or nothing"
         ) from None  # fmt: skip
     return _strong(result)
+
+
+def _kinded_annotation(ann: object) -> tuple[Kinded, list[T.ScalarType], str] | None:
+    """(shape, item types, name) of a complex or vector annotation (``go.complex64``,
+    ``go.vec3``); None for anything else."""
+    vec = vectors.annotation(ann)
+    if vec is not None:
+        return (*vec, f"a go.{getattr(ann, '__name__', 'vector')}")
+    t = scalar_of(ann)
+    if t is not None and t.is_complex:
+        return Kinded((None, None), "complex"), [t.component] * 2, t.name
+    return None
 
 
 def _tuple_annotation(ann: object) -> tuple[object, ...] | None:
@@ -355,6 +384,12 @@ def _check_consts(func: Callable[..., Any], decls: tuple[ParamDecl, ...],
                                   "binding)")  # fmt: skip
 
 
+def _element_of(t: T.ArrayType) -> T.ScalarType:
+    """An array's element type as declared: a complex array's is complex."""
+    return T.complex64 if t.pairs and t.dtype == T.f32 else \
+        T.complex128 if t.pairs else t.dtype  # fmt: skip
+
+
 def _kernel_params(
     decls: tuple[ParamDecl, ...], arg_types: Sequence[ParamType], name: str
 ) -> tuple[tuple[str, ParamType], ...]:
@@ -363,7 +398,7 @@ def _kernel_params(
     out: list[tuple[str, ParamType]] = []
     for d, t in zip(decls, arg_types, strict=True):
         if d.is_array:
-            if not isinstance(t, T.ArrayType) or t.dtype != d.dtype:
+            if not isinstance(t, T.ArrayType) or _element_of(t) != d.dtype:
                 raise LaunchTypeError(f"parameter {d.name!r} of {name} expects an array of "
                                       f"{d.dtype}, got {t}")  # fmt: skip
             assert d.access is not None

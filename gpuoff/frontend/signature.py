@@ -32,7 +32,8 @@ from gpuoff.ir import types as T
 from gpuoff.lang_generic import const_kind, is_dtype_var
 from gpuoff.ownership import WRAPPER_ACCESS, Access
 
-_PY_SCALARS: dict[object, T.ScalarType] = {float: T.f64, int: T.i64, bool: T.boolean}
+_PY_SCALARS: dict[object, T.ScalarType] = {float: T.f64, int: T.i64, bool: T.boolean,
+                                            complex: T.complex128}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -215,10 +216,27 @@ def parse_signature(pyfunc: Callable[..., Any]) -> tuple[ParamDecl, ...]:
     out: list[ParamDecl] = []
     for name, annotation, kind in raw_annotations(func):
         try:
-            out.append(resolve_param(func, name, annotation, kind))
+            decl = resolve_param(func, name, annotation, kind)
+            _kernel_complex(decl)
+            out.append(decl)
         except AnnotationError as exc:
             raise LaunchTypeError(W.kernel_parameter_message(name, fname, str(exc))) from None
     return tuple(out)
+
+
+def _kernel_complex(decl: ParamDecl) -> None:
+    """The complex parameters a kernel does not take (a device function takes both)."""
+    if not decl.dtype.is_complex:
+        return
+    if not decl.is_array:
+        part = decl.dtype.component.name
+        raise AnnotationError(
+            f"a kernel takes no complex scalar; pass its parts ({decl.name}_re: go.{part}, "
+            f"{decl.name}_im: go.{part}) and build it with complex(re, im) in the kernel"
+        )
+    if decl.access is Access.OWNED:
+        raise AnnotationError(f"Owned[Array[{decl.dtype.name}]] is not supported; a kernel "
+                              "borrows complex arrays (Borrow or BorrowMut)")  # fmt: skip
 
 
 def return_annotation(pyfunc: Callable[..., Any]) -> object:

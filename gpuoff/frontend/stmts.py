@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 
 from gpuoff import subset as W
+from gpuoff.frontend import complexes, vectors
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import (
     INFER,
@@ -36,7 +37,18 @@ from gpuoff.frontend.exprs import (
     static,
     static_value,
 )
-from gpuoff.frontend.irutil import TupleVal, Val, Value, ViewVal, const, mentions, rebuild, truth
+from gpuoff.frontend.irutil import (
+    Kinded,
+    TupleVal,
+    Val,
+    Value,
+    ViewVal,
+    const,
+    kind_of,
+    mentions,
+    rebuild,
+    truth,
+)
 from gpuoff.frontend.private import is_private_decl, private_decl, store_type
 from gpuoff.frontend.signature import scalar_of
 from gpuoff.frontend.views import assign_view, makes_view, view_indices, view_of
@@ -188,6 +200,13 @@ def assign_to(lw: Lowerer, target: ast.expr, value: Value) -> Stmts:
     if isinstance(target, ast.Name):
         return lw.assign_value(target.id, value, target)
     if isinstance(target, ast.Subscript):
+        pairs = array_of(lw, target.value)
+        if pairs is not None and pairs.type.pairs:
+            return complexes.store(lw, target, pairs, value)
+        if pairs is not None and vectors.is_vec(value):  # a[i] = v: a row of a
+            if not pairs.type.access.writes:
+                lw.fail(target, borrow_write_message(pairs.name))
+            return vectors.store(lw, target, pairs, value)
         if makes_view(lw, target) and any(isinstance(e, ast.Slice) for e in _elts(target)):
             lw.fail(target, "assigning to a view (x[a:b] = ...) is not supported in kernels; "
                             "assign its elements in a loop")  # fmt: skip
@@ -198,6 +217,10 @@ def assign_to(lw: Lowerer, target: ast.expr, value: Value) -> Stmts:
             idx = view_indices(lw, target, view)
             return [_store(lw, target, view.base, idx, value)]
         array = writable_array(lw, target.value, "assignment to an element")
+        if complexes.is_complex(value):
+            lw.fail(target, f"{array.name!r} holds real numbers; take .real, .imag or abs() of "
+                            "the complex number to store (NumPy would drop the imaginary "
+                            "part with a ComplexWarning)")  # fmt: skip
         if isinstance(value, TupleVal):
             lw.fail(target, f"an element of {array.name!r} holds one number; a tuple of "
                             f"{len(value.items)} values cannot be stored in it")  # fmt: skip
@@ -237,6 +260,14 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
     if isinstance(target, ast.Name):
         if target.id in lw.arrays:
             lw.fail(target, f"cannot assign to {target.id!r}: it is an array")
+        if kind_of(lw.tuple_shape(target.id)) == complexes.KIND:  # z *= w
+            current_z = lw.read_tuple(target.id, target)
+            new_z = complexes.binop(lw, op, current_z, lw.value(node.value), node)
+            return lw.assign_value(target.id, new_z, target)
+        if kind_of(lw.tuple_shape(target.id)) == vectors.KIND:  # v += w
+            current_v = lw.read_tuple(target.id, target)
+            new_v = vectors.binop(lw, op, current_v, lw.value(node.value), node)
+            return lw.assign_value(target.id, new_v, target)
         if lw.tuple_shape(target.id) is not None:
             lw.fail(node, f"{target.id!r} holds a tuple, whose length is fixed in kernels; "
                           f"{ast.unparse(node).strip()} would change it")  # fmt: skip
@@ -245,6 +276,20 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
         return [lw.assign_local(target.id, new, target)]
     if not isinstance(target, ast.Subscript):
         lw.fail(target, W.AUGMENTED_ATTRIBUTE)
+    pairs = array_of(lw, target.value)
+    if pairs is not None and vectors.is_row(pairs, target):  # a[i] += v: a row of a
+        rhs = lw.value(node.value)
+        if not vectors.is_vec(rhs):
+            lw.fail(node.value, f"{ast.unparse(target)} is a row of {pairs.name!r}; add a "
+                                "vector to it (go.vec3(...))")  # fmt: skip
+        row_idx = vectors.row_index(lw, target, pairs, target.slice, len(rhs.items))
+        row = vectors.load_at(lw, target, pairs, row_idx, len(rhs.items))
+        new_row = vectors.binop(lw, op, row, rhs, node)
+        return vectors.store_at(lw, target, pairs, row_idx, new_row)
+    if pairs is not None and pairs.type.pairs:  # a[i] += z: the index is evaluated once
+        z = complexes.load(lw, target, pairs)
+        new_z = complexes.binop(lw, op, z, lw.value(node.value), node)
+        return complexes.store(lw, target, pairs, new_z)
     view = _writable_view(lw, target.value)
     if view is not None:
         array, base_idx = view.base, view_indices(lw, target, view)
@@ -271,10 +316,30 @@ def _annassign(lw: Lowerer, node: ast.AnnAssign) -> Stmts:
     if not isinstance(node.target, ast.Name):
         lw.fail(node.target, "annotated assignment only declares local variables")
     name = node.target.id
+    ann = static(lw, node.annotation)
+    cls = vectors.vector_class(ann.value) if ann is not None else None
+    if cls is not None:  # v: go.vec3 = ...
+        if node.value is None:
+            lw.fail(node, f"a vector local is declared by assigning it: {name}: "
+                          f"go.{cls.__name__} = go.{cls.__name__}(0.0)")  # fmt: skip
+        value = vectors.coerce_to(lw, lw.value(node.value), cls, node.value)
+        return lw.assign_value(name, value, node.target)
     t = scalar_of(static_value(lw, node.annotation))
     if t is None:
         lw.fail(node.annotation, "a local variable's annotation must be a scalar type "
                                  "(go.f32, go.i32, float, int, bool, ...)")  # fmt: skip
+    cls = vectors.vector_class(static_value(lw, node.annotation))
+    if cls is not None:  # v: go.vec3 = ...
+        if node.value is None:
+            lw.fail(node, f"a vector local is declared by assigning it: {name}: "
+                          f"go.{cls.__name__} = go.{cls.__name__}(0.0)")  # fmt: skip
+        return lw.assign_value(name, vectors.coerce_to(lw, lw.value(node.value), cls,
+                                                       node.value), node.target)  # fmt: skip
+    if t.is_complex:  # z: go.complex64 = ...: a complex local of that type from here
+        if node.value is None:
+            lw.fail(node, f"a complex local is declared by assigning it: {name}: {t.name} = 0j")
+        value = complexes.coerce_to(lw, lw.value(node.value), t, node.value)
+        return lw.assign_value(name, value, node.target)
     if lw.cur.declared.get(name, t) != t:
         lw.fail(node, f"variable {name!r} is declared with two different types")
     lw.cur.declared[name] = t
@@ -357,6 +422,9 @@ def _return(lw: Lowerer, node: ast.Return) -> Stmts:
                                 f"returns a tuple of {len(value.items)} values")  # fmt: skip
         return [N.Return(lw.coerce(value, declared, node.value), loc=loc)]
     if isinstance(declared, tuple):
+        if kind_of(declared) == complexes.KIND:  # -> go.complex64: a real converts
+            value = complexes.coerce_to(lw, value, complexes.complex_type(
+                flat_results(declared)[0].type), node.value)  # fmt: skip
         if not isinstance(value, TupleVal) or value.shape != result_shape(declared):
             lw.fail(node.value, f"{lw.spec.display_name} is declared to return "
                                 f"{result_text(declared)}, but returns "
@@ -396,7 +464,8 @@ def _with(lw: Lowerer, node: ast.With) -> Stmts:
 def _result_type(value: Value) -> RType:
     if isinstance(value, Val):
         return value.vtype
-    return tuple(_result_type(v) for v in value.items)
+    items = tuple(_result_type(v) for v in value.items)
+    return Kinded(items, value.kind) if value.kind else items
 
 
 def _return_tuple(lw: Lowerer, node: ast.Return, value: TupleVal,
@@ -431,8 +500,10 @@ def _expr_stmt(lw: Lowerer, node: ast.Expr) -> Stmts:
             lw.fail(value, "go.barrier() takes no arguments")
         return [N.Barrier(loc=lw.loc(node))]
     v = call(lw, value, as_stmt=True)
-    if isinstance(v, TupleVal):
-        return []  # the call runs before the statement (hoisted); its result is dropped
+    if isinstance(v, TupleVal):  # a device function's (hoisted) or a row's atomics
+        loc = lw.loc(node)
+        return [N.ExprStmt(x.expr, loc=loc) for x in v.leaves()
+                if isinstance(x.expr, N.AtomicRMW)]
     assert v is not None
     if not isinstance(v.expr, N.Call | N.AtomicRMW):
         lw.fail(node, f"the result of {ast.unparse(value.func)}() is unused: the call has "

@@ -18,8 +18,9 @@ import ast
 
 import numpy as np
 
+from gpuoff import lang_vec
 from gpuoff import subset as W
-from gpuoff.frontend import exprs, views
+from gpuoff.frontend import complexes, exprs, vectors, views
 from gpuoff.frontend.base import Lowerer, ValueHandler
 from gpuoff.frontend.diagnostics import unsupported
 from gpuoff.frontend.exprs import (
@@ -30,6 +31,7 @@ from gpuoff.frontend.exprs import (
     shape_of,
     static,
     static_value,
+    user_ndim,
 )
 from gpuoff.frontend.irutil import TupleVal, Val, Value, has_effects, rebuild, truth
 from gpuoff.ir import nodes as N
@@ -81,6 +83,8 @@ def _static_tuple(lw: Lowerer, node: ast.expr) -> TupleVal | None:
     res = static(lw, node)
     if res is not None and isinstance(res.value, tuple | list):
         return constant_tuple(lw, res.value, node)
+    if res is not None and isinstance(res.value, lang_vec.Vector):  # a captured go.vec3(...)
+        return vectors.constant(lw, res.value, node)
     return None
 
 
@@ -97,7 +101,14 @@ def _name(lw: Lowerer, node: ast.Name) -> Value:
     return exprs.TABLE[ast.Name](lw, node)
 
 
+COMPLEX_ATTRIBUTES = ("real", "imag")
+
+
 def _attribute(lw: Lowerer, node: ast.Attribute) -> Value:
+    if node.attr in COMPLEX_ATTRIBUTES and _is_value(lw, node.value):
+        return complexes.attribute(lw, lw.value(node.value), node.attr, node)
+    if node.attr in vectors.COMPONENTS and _is_value(lw, node.value):
+        return vectors.attribute(lw, lw.value(node.value), node.attr, node)
     view = views.view_of(lw, node.value) if node.attr in ("shape", "ndim") else None
     if view is not None:
         lengths = [views.view_shape(lw, view, d, node) for d in range(len(view.windows))]
@@ -106,12 +117,20 @@ def _attribute(lw: Lowerer, node: ast.Attribute) -> Value:
         return TupleVal(tuple(lengths))
     array = array_of(lw, node.value)
     if array is not None and node.attr == "shape":
-        return TupleVal(tuple(shape_of(lw, array, d, node) for d in range(array.type.ndim)))
+        return TupleVal(tuple(shape_of(lw, array, d, node) for d in range(user_ndim(array))))
     if array is None:
         found = _static_tuple(lw, node)
         if found is not None:
             return found
     return exprs.TABLE[ast.Attribute](lw, node)
+
+
+def _is_value(lw: Lowerer, node: ast.expr) -> bool:
+    """Whether ``node`` is a number computed in the kernel (not an array, a view, or a
+    name resolved at compile time: ``np.real``, ``cfg.x``)."""
+    if array_of(lw, node) is not None or views.view_of(lw, node) is not None:
+        return False
+    return not isinstance(node, ast.Name | ast.Attribute) or static(lw, node) is None
 
 
 def _is_array_access(lw: Lowerer, base: ast.expr) -> bool:
@@ -123,6 +142,11 @@ def _is_array_access(lw: Lowerer, base: ast.expr) -> bool:
 def _subscript(lw: Lowerer, node: ast.Subscript) -> Value:
     base = node.value
     elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    pairs = array_of(lw, base)
+    if pairs is not None and pairs.type.pairs:
+        if any(isinstance(e, ast.Slice) for e in elts):
+            lw.fail(node, f"{pairs.name!r} holds complex numbers; kernels take no views of it")
+        return complexes.load(lw, node, pairs)
     if any(isinstance(e, ast.Slice) for e in elts) and views.makes_view(lw, node):
         lw.fail(node, views.view_text(lw, node))  # (x[i] of a 2-d x: the launch refuses it)
     view = views.view_of(lw, base) if not _is_array_access(lw, base) else None
@@ -134,6 +158,8 @@ def _subscript(lw: Lowerer, node: ast.Subscript) -> Value:
     if res is not None and not isinstance(res.value, tuple | list):
         lw.fail(node, W.index_not_array_message(ast.unparse(base)))  # a captured ndarray
     v = lw.value(base)
+    if complexes.is_complex(v):
+        lw.fail(node, "a complex number is not indexable: take z.real and z.imag")
     if not isinstance(v, TupleVal):
         lw.fail(node, f"indexing is only supported on arrays and tuples "
                       f"({ast.unparse(base)!r} is neither)")  # fmt: skip
@@ -171,6 +197,10 @@ def _binop(lw: Lowerer, node: ast.BinOp) -> Value:
     left, right = lw.value(node.left), lw.value(node.right)
     if isinstance(left, Val) and isinstance(right, Val):
         return exprs.binop(lw, op, left, right, node)
+    if vectors.is_vec(left) or vectors.is_vec(right):
+        return vectors.binop(lw, op, left, right, node)
+    if complexes.is_complex(left) or complexes.is_complex(right):
+        return complexes.binop(lw, op, left, right, node)
     if isinstance(node.op, ast.Add) and isinstance(left, TupleVal) and isinstance(right, TupleVal):
         return TupleVal(left.items + right.items)
     if isinstance(node.op, ast.Mult):
@@ -186,8 +216,35 @@ def _binop(lw: Lowerer, node: ast.BinOp) -> Value:
 
 def _maybe_tuple(node: ast.expr) -> bool:
     """Whether lowering ``node`` could give a tuple (names, calls, literals, indexing)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, complex)  # 2j: a complex number
     return isinstance(node, ast.Tuple | ast.Name | ast.Attribute | ast.Call | ast.Subscript
-                      | ast.BinOp | ast.IfExp)  # fmt: skip
+                      | ast.BinOp | ast.IfExp | ast.UnaryOp)  # fmt: skip
+
+
+def _constant(lw: Lowerer, node: ast.Constant) -> Value:
+    if isinstance(node.value, complex):  # a Python complex: weak, as a Python float is
+        loc = lw.loc(node)
+        z = node.value
+        return complexes.of_parts(Val(N.Const(T.f64, z.real, loc=loc), True),
+                                  Val(N.Const(T.f64, z.imag, loc=loc), True))  # fmt: skip
+    return exprs.TABLE[ast.Constant](lw, node)
+
+
+def _unaryop(lw: Lowerer, node: ast.UnaryOp) -> Value:
+    if isinstance(node.op, ast.Not) or not _maybe_tuple(node.operand) or (
+        isinstance(node.operand, ast.Constant) and not isinstance(node.operand.value, complex)
+    ):
+        return exprs.TABLE[ast.UnaryOp](lw, node)
+    v = lw.value(node.operand)
+    if complexes.is_complex(v):
+        op = {ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}[type(node.op)]
+        return complexes.negate(lw, v, node, op)
+    if vectors.is_vec(v):
+        return vectors.negate(lw, v, node)
+    if isinstance(v, TupleVal):
+        lw.fail(node, "arithmetic on tuples is not element-wise; negate each item")
+    return exprs.unary_value(lw, node, v)
 
 
 # -- comparisons -------------------------------------------------------------------------------
@@ -233,6 +290,10 @@ def _one_compare(lw: Lowerer, node: ast.Compare, cmp: ast.cmpop, lhs: Value,
     op = CMPOPS[type(cmp)]
     if isinstance(lhs, Val) and isinstance(rhs, Val):
         return compare_pair(lw, node, op, lhs, rhs)
+    if complexes.is_complex(lhs) or complexes.is_complex(rhs):
+        for side in (lhs, rhs):
+            _pure(lw, side, node)
+        return complexes.equal(lw, node, op, lhs, rhs)
     if not (isinstance(lhs, TupleVal) and isinstance(rhs, TupleVal)):
         lw.fail(node, "a tuple compared with a number: compare a tuple with a tuple, or "
                       "an item (t[0]) with a number")  # fmt: skip
@@ -310,6 +371,8 @@ def _ifexp(lw: Lowerer, node: ast.IfExp) -> Value:
 
 TABLE: dict[type[ast.expr], ValueHandler] = {
     ast.Tuple: _tuple,
+    ast.Constant: _constant,
+    ast.UnaryOp: _unaryop,
     ast.Name: _name,
     ast.Attribute: _attribute,
     ast.Subscript: _subscript,

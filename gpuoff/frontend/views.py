@@ -98,7 +98,9 @@ def _windows(lw: Lowerer, node: ast.expr) -> int | None:
         if found is not None:
             return sum(not fixed for fixed, _, _ in found[1])
         array = array_of(lw, node)
-        return array.type.ndim if array is not None else None
+        if array is None or array.type.pairs:  # (a complex array makes no views)
+            return None
+        return array.type.ndim
     if makes_view(lw, node):
         assert isinstance(node, ast.Subscript)
         parent = _windows(lw, node.value)

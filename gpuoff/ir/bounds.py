@@ -62,6 +62,8 @@ def bounds_error_message(
     c = module.check(int(check_id))
     idx = tuple(int(i) for i in indices)
     shp = tuple(int(s) for s in (shape if c.shape is None else c.shape))
+    if c.pairs:  # a complex element: its part's index is not the user's
+        idx, shp = idx[:-1], shp[:-1]
     where = f"kernel {module.name}"
     if c.function != module.name:
         where = f"function {c.function} (called from kernel {module.name})"

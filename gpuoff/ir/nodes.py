@@ -460,6 +460,9 @@ class BoundsCheck:
     shape: tuple[int, ...] | None = None
     """The array's static shape (shared and private arrays), for the message; a parameter's
     comes from the launch."""
+    pairs: bool = False
+    """The array holds complex numbers (``ArrayType.pairs``): the message leaves out the last
+    index and axis (the part's)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ class ScalarType:
     """A scalar type. ``name`` is the short gpuoff name (``"f32"``)."""
 
     name: str
-    kind: str  # "f" float, "i" signed int, "u" unsigned int, "b" bool
+    kind: str  # "f" float, "i" signed int, "u" unsigned int, "b" bool, "c" complex
     bits: int
 
     @property
@@ -40,6 +40,19 @@ class ScalarType:
     @property
     def is_bool(self) -> bool:
         return self.kind == "b"
+
+    @property
+    def is_complex(self) -> bool:
+        """A complex type (``complex64``/``complex128``): never an IR value's type. The front
+        end lowers a complex value to its two ``component`` parts, a complex array to a
+        ``component`` array with a last axis of 2 (``ArrayType.pairs``)."""
+        return self.kind == "c"
+
+    @property
+    def component(self) -> ScalarType:
+        """The type of a complex type's real and imaginary parts (``complex64`` -> ``f32``)."""
+        assert self.kind == "c", self
+        return f32 if self.bits == 64 else f64
 
     @property
     def itemsize(self) -> int:
@@ -69,6 +82,10 @@ u16 = ScalarType("u16", "u", 16)
 u32 = ScalarType("u32", "u", 32)
 u64 = ScalarType("u64", "u", 64)
 boolean = ScalarType("bool", "b", 1)
+complex64 = ScalarType("complex64", "c", 64)
+complex128 = ScalarType("complex128", "c", 128)
+COMPLEX: tuple[ScalarType, ...] = (complex64, complex128)
+"""The complex types (not in ``SCALARS``: no IR expression has one)."""
 
 SCALARS: tuple[ScalarType, ...] = (f16, f32, f64, i8, i16, i32, i64, u8, u16, u32, u64, boolean)
 INTEGERS: tuple[ScalarType, ...] = (i8, i16, i32, i64, u8, u16, u32, u64)
@@ -87,8 +104,13 @@ _NP_NAMES = {
     "u32": "uint32",
     "u64": "uint64",
     "bool": "bool",
+    "complex64": "complex64",
+    "complex128": "complex128",
 }
-_BY_NP_NAME = {np_name: next(s for s in SCALARS if s.name == n) for n, np_name in _NP_NAMES.items()}
+_BY_NP_NAME = {
+    np_name: next(s for s in (*SCALARS, *COMPLEX) if s.name == n)
+    for n, np_name in _NP_NAMES.items()
+}
 
 INDEX = i64
 """Type of work-item ids, sizes, shapes, strides, ``len()`` and array indices."""
@@ -131,6 +153,9 @@ class ArrayType:
     space: AddressSpace = AddressSpace.GLOBAL
     access: Access = Access.BORROW
     static_shape: tuple[int, ...] | None = None
+    pairs: bool = False
+    """An array of complex numbers as the backends see it: ``dtype`` is the component type
+    and the last axis (of length 2) holds (real, imaginary). Only the front end reads it."""
 
     def __str__(self) -> str:
         layout = "C" if self.contiguous else "A"

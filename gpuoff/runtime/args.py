@@ -110,7 +110,25 @@ def check_array(kernel: str, decl: ParamDecl, value: object) -> None:
 def array_type(decl: ParamDecl, key: tuple[str, int, bool]) -> T.ArrayType:
     """The IR type of an array argument with signature key ``(dtype, ndim, contiguous)``."""
     assert decl.access is not None
+    if decl.dtype.is_complex:  # its floats, (real, imaginary) on a last axis (Buffer._pairs)
+        return T.ArrayType(decl.dtype.component, key[1] + 1, contiguous=key[2],
+                           access=decl.access, pairs=True)  # fmt: skip
     return T.ArrayType(decl.dtype, key[1], contiguous=key[2], access=decl.access)
+
+
+def complex_params(decls: tuple[ParamDecl, ...]) -> tuple[int, ...]:
+    """The indices of the complex array parameters (passed as ``Buffer._pairs``)."""
+    return tuple(i for i, d in enumerate(decls) if d.is_array and d.dtype.is_complex)
+
+
+def pair_views(args: tuple[object, ...], which: tuple[int, ...]) -> tuple[object, ...]:
+    """``args`` with the complex buffers at ``which`` replaced by their float views (after
+    ``check_array``: the kernel's plan was made for these complex buffers)."""
+    out = list(args)
+    for i in which:
+        a = out[i]
+        out[i] = a._pairs()  # type: ignore[attr-defined]
+    return tuple(out)
 
 
 def slot_format(decl: ParamDecl, ndim: int) -> str:

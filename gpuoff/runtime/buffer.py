@@ -102,6 +102,7 @@ class Buffer(Array[DT]):
         self._key = (dtype.name, len(shape), contiguous)
         # what a host-memory device packs for this argument: data pointer, shape, strides
         self._packed = (self._ptr, *shape, *strides)
+        self._pv: Buffer[Any] | None = None  # _pairs
         storage.handles.add(self)  # a move kills every other handle sharing its bytes
 
     # -- metadata (no synchronisation) --------------------------------------------------------
@@ -152,6 +153,17 @@ class Buffer(Array[DT]):
             self.shape, self._dt, buffer=self._st.host, offset=self._off,
             strides=tuple(s * item for s in self._strides),
         )  # fmt: skip
+
+    def _pairs(self) -> Buffer[Any]:
+        """A complex buffer as kernels see it (``ir.types.ArrayType.pairs``): a view of its
+        bytes as the component floats, with a last axis of 2 holding (real, imaginary). Made
+        once per buffer, so launches keep passing the same object."""
+        pv = self._pv
+        if pv is None:
+            part = np.dtype(np.float32 if self._dt.itemsize == 8 else np.float64)
+            strides = (*(2 * s for s in self._strides), 1)
+            pv = self._pv = Buffer(self._st, self._off, (*self.shape, 2), strides, part)
+        return pv
 
     def _moved_to(self, kernel: str, where: str) -> Buffer[DT]:
         """Move: a new handle to the same view; this one is dead from now on, and so is every

@@ -304,6 +304,8 @@ class Kernel(Generic[P]):
         if plan is None:
             launch.geometry(device)  # a grid or block the device refuses: before compiling
             plan = self._make_plan(device, decls, args, tkey, launch, given)
+        if plan.pairs:  # complex arrays: the kernel sees their floats
+            args = A.pair_views(args, plan.pairs)
         return plan.execute(launch, args, host_arrays)
 
     def _wrap_all(self, decls: tuple[Any, ...], args: tuple[Any, ...]) -> tuple[
@@ -389,6 +391,9 @@ class Kernel(Generic[P]):
                    key: tuple[Any, ...], launch: Launch[P],
                    given: tuple[Any, ...] | None = None) -> Plan:  # fmt: skip
         types = self._types(decls, args)
+        pairs = A.complex_params(decls)
+        if pairs:
+            args = A.pair_views(args, pairs)
         variants = None
         races = None
         try:

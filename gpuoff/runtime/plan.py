@@ -115,6 +115,7 @@ class Plan:
         self.variants = variants
         self.device = device
         self.decls = tuple(decls)
+        self.pairs = A.complex_params(self.decls)  # complex arrays, passed as Buffer._pairs
         self.module = module
         self.program = program
         self.fast_dim = device.fast_dim(module)  # the default block's layout (Launch.geometry)
@@ -139,7 +140,7 @@ class Plan:
         self.scalars = tuple((i, *_fast_range(d)) for i, d in enumerate(decls) if not d.is_array)
         fmt = "<" + "q" * abi.HEADER_SLOTS
         for i, d in enumerate(decls):
-            ndim = key[1 + i][1] if d.is_array else 0
+            ndim = key[1 + i][1] + d.dtype.is_complex if d.is_array else 0  # (Buffer._pairs)
             fmt += A.slot_format(d, ndim)
         self.struct = struct.Struct(fmt)
         self.block = ctypes.create_string_buffer(max(self.struct.size, 8))

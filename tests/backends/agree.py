@@ -29,7 +29,11 @@ def arg_types(kernel: Any, args: tuple[Any, ...]) -> tuple[ScalarType | ArrayTyp
     """The IR types a launch with ``args`` specialises ``kernel`` for."""
     out: list[ScalarType | ArrayType] = []
     for decl, a in zip(parse_signature(kernel.pyfunc), args, strict=True):
-        if decl.is_array:
+        if decl.is_array and decl.dtype.is_complex:  # its parts on a last axis of 2
+            assert isinstance(a, np.ndarray) and decl.access is not None
+            out.append(ArrayType(decl.dtype.component, a.ndim + 1, bool(a.flags.c_contiguous),
+                                 access=decl.access, pairs=True))  # fmt: skip
+        elif decl.is_array:
             assert isinstance(a, np.ndarray) and decl.access is not None
             out.append(ArrayType(scalar_from_numpy(a.dtype), a.ndim,
                                  bool(a.flags.c_contiguous), access=decl.access))  # fmt: skip
@@ -50,7 +54,7 @@ def agree(
     against the interpreter's (see the module docstring)."""
     module = lower_kernel(kernel.pyfunc, arg_types(kernel, args))
     ref = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
-    interp.run(module, ref, grid, block)
+    interp.run(module, [_parts(a) for a in ref], grid, block)
     got = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     launch = kernel[grid] if block is None else kernel[grid, block]
     launch(*got)
@@ -59,12 +63,19 @@ def agree(
     for g, r in zip(got, ref, strict=True):
         if not isinstance(g, np.ndarray):
             continue
-        if g.dtype.kind == "f" and (rtol or atol):
+        if g.dtype.kind in "fc" and (rtol or atol):
             np.testing.assert_allclose(g, r, rtol=rtol, atol=atol, equal_nan=True)
         else:
             np.testing.assert_array_equal(g, r)
         out.append(g)
     return out
+
+
+def _parts(a: Any) -> Any:
+    """A complex array as the interpreter takes it: a view of its floats, (re, im) last."""
+    if isinstance(a, np.ndarray) and a.dtype.kind == "c":
+        return a[..., np.newaxis].view(a.real.dtype)
+    return a
 
 
 def specialise(pyfunc: Callable[..., Any], **names: type[go.lang.DType]) -> Any:

@@ -39,6 +39,9 @@ def source_line(path: Path, marker: str) -> str:
 def lower(fn: Callable[..., Any], ndim: int = 1) -> N.Module:
     types: list[T.ScalarType | T.ArrayType] = []
     for d in parse_signature(fn):
+        if d.is_array and d.access and d.dtype.is_complex:  # its parts on a last axis
+            types.append(T.ArrayType(d.dtype.component, ndim + 1, access=d.access, pairs=True))
+            continue
         types.append(T.ArrayType(d.dtype, ndim, access=d.access) if d.is_array and d.access
                      else d.dtype)  # fmt: skip
     return lower_kernel(fn, types)

@@ -24,7 +24,7 @@ def test_constructors_and_metadata() -> None:
 
 def test_unsupported_dtype_and_bad_shape() -> None:
     with pytest.raises(TypeError, match="not supported"):
-        go.array(np.zeros(2, np.complex64))
+        go.array(np.zeros(2, "U3"))
     with pytest.raises(ValueError) as info:
         go.zeros(-1)
     assert isinstance(info.value, go.GpuoffError)

@@ -126,7 +126,7 @@ def k_private_total(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
 
 
 def k_private_dtype(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:
-    b = go.local_array(4, np.complex64)  # type: ignore[type-var]  # E:private_dtype
+    b = go.local_array(4, np.str_)  # type: ignore[type-var]  # E:private_dtype
 
 
 def k_private_dtype_value(x: Borrow[Array[f32]], y: BorrowMut[Array[f32]]) -> None:

@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("gpuoff.lang", 0),
     ("gpuoff.lang_math", 0),
     ("gpuoff.lang_generic", 0),
+    ("gpuoff.lang_vec", 0),  # small vectors (go.vec3): lang's dtypes
     ("gpuoff.ownership", 0),
     ("gpuoff.errors", 0),
     ("gpuoff.subset", 0),
