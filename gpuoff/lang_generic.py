@@ -112,8 +112,8 @@ def allowed(var: object) -> tuple[type[DType], ...]:
     """The dtypes a dtype variable may be bound to (every gpuoff dtype when unconstrained);
     a ``typing.TypeVar`` constrained to anything but gpuoff dtypes allows none of those."""
     constraints = getattr(var, "__constraints__", ())
-    if not constraints:
-        return SCALAR_TYPES
+    if not constraints:  # the real dtypes (complex numbers are no generic T yet)
+        return tuple(t for t in SCALAR_TYPES if t.np_dtype.kind != "c")
     return tuple(c for c in constraints if isinstance(c, type) and issubclass(c, DType))
 
 

@@ -35,6 +35,8 @@ def dtype_var_hook(ctx: DynamicClassDefContext) -> None:
             values.append(Instance(arg.node, []))
     if not values:
         for name in W.SCALAR_TYPES:
+            if name.startswith("complex"):  # an unconstrained variable is over real dtypes
+                continue
             found = _dtype(ctx.api, name)
             if found is None:  # gpuoff.lang not analysed yet: try again
                 ctx.api.defer()
