@@ -50,14 +50,14 @@ def interp_run(kernel: Any, sig: str, args: list[Any], grid: Any, block: Any) ->
 @pytest.mark.parametrize("n", [1, 7, 255, 256, 257, 1000, 65_537, 300_001])
 def test_reduction_f32_many_sizes(device: str, n: int) -> None:
     x = np.random.default_rng(n).random(n, dtype=np.float32)
-    got = reduction.sum_f32(go.array(x))
+    got = reduction.total(go.array(x))
     assert got == pytest.approx(float(x.astype(np.float64).sum()), rel=1e-5)
 
 
 @pytest.mark.parametrize("n", [1, 256, 513, 70_001])
 def test_reduction_f64_many_sizes(device: str, n: int) -> None:
     x = np.random.default_rng(n).standard_normal(n)
-    got = reduction.sum_f64(go.array(x))
+    got = reduction.total(go.array(x))
     assert got == pytest.approx(float(x.sum()), rel=1e-12, abs=1e-9)
 
 
@@ -66,7 +66,7 @@ def test_reduction_partial_sums_per_group(device: str) -> None:
     n = 3 * reduction.BLOCK + 5
     x = np.arange(n, dtype=np.float32)
     partial = go.zeros(4, go.f32)
-    reduction.block_sum_f32[(4 * reduction.BLOCK,), (reduction.BLOCK,)](go.array(x), partial)
+    reduction.block_sum[(4 * reduction.BLOCK,), (reduction.BLOCK,)](go.array(x), partial, reduction.BLOCK)
     b = reduction.BLOCK
     want = [x[g * b : (g + 1) * b].sum() for g in range(4)]
     np.testing.assert_array_equal(partial.numpy(), np.array(want, np.float32))
@@ -77,7 +77,7 @@ def test_reduction_interpreter_agrees() -> None:
     x = np.random.default_rng(1).random(n, dtype=np.float32)
     partial = np.zeros(3, np.float32)
     b = reduction.BLOCK
-    interp_run(reduction.block_sum_f32, "f32[:], f32[:]", [x, partial], (3 * b,), (b,))
+    interp_run(reduction.block_sum, f"f32[:], f32[:], {b}", [x, partial], (3 * b,), (b,))
     want = [x[g * b : (g + 1) * b].astype(np.float64).sum() for g in range(3)]
     np.testing.assert_allclose(partial, want, rtol=1e-6)
 
