@@ -66,7 +66,8 @@ def test_reduction_partial_sums_per_group(device: str) -> None:
     n = 3 * reduction.BLOCK + 5
     x = np.arange(n, dtype=np.float32)
     partial = go.zeros(4, go.f32)
-    reduction.block_sum[(4 * reduction.BLOCK,), (reduction.BLOCK,)](go.array(x), partial, reduction.BLOCK)
+    b = reduction.BLOCK
+    reduction.block_sum[(4 * b,), (b,)](go.array(x), partial, b)
     b = reduction.BLOCK
     want = [x[g * b : (g + 1) * b].sum() for g in range(4)]
     np.testing.assert_array_equal(partial.numpy(), np.array(want, np.float32))
