@@ -521,18 +521,27 @@ class Plan:
     ) -> None:
         """NumPy arguments: the launch completes before returning; BorrowMut ones copy back,
         also when it raises a bounds error (its in-range writes happened: SPEC §5), which is
-        raised after that."""
-        guards.wait_all([event])  # a failure is kept (guards.settle) and raised below
+        raised after that. An interrupt (Ctrl-C) while waiting or copying cannot stop the
+        launch, which the device already has: it is waited for and copied back all the same
+        before the interrupt goes on (else its writes would be lost, or land later)."""
         try:
-            for i, original, buf in host_arrays:
-                if not self.decls[i].access.exclusive:
-                    continue
-                with guards.LOCK:
-                    buf._st.make_host_valid(buf._lo, buf._hi)
-                    if not np.may_share_memory(original, buf._st.host):
-                        np.copyto(original, buf._layout())  # a copy made for the launch
-        finally:
-            guards.raise_deferred()
+            guards.wait_all([event])  # a failure is kept (guards.settle), raised below
+            self._copy_back(host_arrays)
+        except BaseException:
+            guards.wait_all([event])  # a second interrupt here gives up on the copy
+            self._copy_back(host_arrays)
+            raise  # a device error stays for the next synchronize()
+        guards.raise_deferred()
+
+    def _copy_back(self, host_arrays: list[tuple[int, np.ndarray[Any, Any], Buffer[Any]]]) -> None:
+        """The BorrowMut NumPy arguments that were copied for the launch get its results."""
+        for i, original, buf in host_arrays:
+            if not self.decls[i].access.exclusive:
+                continue
+            with guards.LOCK:
+                buf._st.make_host_valid(buf._lo, buf._hi)
+                if not np.may_share_memory(original, buf._st.host):
+                    np.copyto(original, buf._layout())  # a copy made for the launch
 
 
 class Repeat:
