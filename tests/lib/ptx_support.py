@@ -28,8 +28,12 @@ def _types(kernel: Any, args: tuple[Any, ...]) -> tuple[Any, ...]:
     for decl, a in zip(decls, args, strict=True):
         if isinstance(a, tuple):
             assert decl.access is not None
-            out.append(ArrayType(scalar_from_numpy(np.dtype(a[0])), a[1], True,
-                                 access=decl.access))  # fmt: skip
+            dtype = scalar_from_numpy(np.dtype(a[0]))
+            if dtype.is_complex:  # the backends see its parts, on a last axis of 2
+                out.append(ArrayType(dtype.component, a[1] + 1, True, access=decl.access,
+                                     pairs=True))  # fmt: skip
+                continue
+            out.append(ArrayType(dtype, a[1], True, access=decl.access))
         else:
             out.append(scalar_from_numpy(np.dtype(a)))
     return tuple(out)
