@@ -271,6 +271,9 @@ class ExprWriter:
             return f"{fn}({', '.join(f'({c})({a})' for a in texts)})", True
         if name == "sqrt" and e.type.name == "f32" and self.fw.exact_f32 == "double":
             return f"(float)sqrt((double)({args}))", False
+        if name in ("tanh", "tgamma"):  # the libms' edges (PoCL's) as the interpreter's
+            fn = getattr(self.fw.helpers, name)(e.type)
+            return f"{fn}({args})", True
         if name in _FLOAT_MATH:
             return f"{name}({args})", True
         raise CompileError(f"the OpenCL backend has no math function {name!r}")

@@ -315,6 +315,32 @@ class Helpers:
                 f"    return (a {cmp} b || isnan(a)) ? a : b;\n}}\n")  # fmt: skip
         return self._add(name, body)
 
+    # |x| from which tanh(x) rounds to +-1 in each type (1 - tanh(x) ~ 2 exp(-2x) is below
+    # half an ulp of 1 from ln(2 ** (p + 1)) / 2 on, p the type's significand bits).
+    _TANH_ONE = {"half": "(half)4.6f", "float": "9.02f", "double": "19.1"}
+
+    def tanh(self, t: ScalarType) -> str:
+        """``tanh`` that is exactly +-1 where the rounded result is: PoCL's libm gives
+        0.99999994 for ``tanh(20.0f)`` (the interpreter, NumPy and Intel's runtime 1.0)."""
+        c = value_ctype(t)
+        name = f"gpuoff_tanh_{c}"
+        one = self._TANH_ONE[c]
+        body = (f"{c} {name}({c} x)\n{{\n"
+                f"    return fabs(x) >= {one} ? copysign(({c})1, x) : tanh(x);\n}}\n")  # fmt: skip
+        return self._add(name, body)
+
+    def tgamma(self, t: ScalarType) -> str:
+        """``tgamma`` whose underflow left of zero keeps the sign of gamma there (negative
+        where ``floor(x)`` is odd), as C99 and the interpreter: PoCL's libm gives +0.0 for
+        ``tgamma(-170.5f)``, whose value is -0.0 in f32."""
+        c = value_ctype(t)
+        name = f"gpuoff_tgamma_{c}"
+        body = (f"{c} {name}({c} x)\n{{\n    {c} r = tgamma(x);\n"
+                f"    if (r == ({c})0 && x < ({c})0)\n"
+                f"        r = fmod(floor(x), ({c})2) != ({c})0 ? -({c})0 : ({c})0;\n"
+                f"    return r;\n}}\n")  # fmt: skip
+        return self._add(name, body)
+
     def sign(self, t: ScalarType) -> str:
         """NumPy's ``sign`` (``ir.nodes.MathCall``): OpenCL's float ``sign`` keeps ``-0.0`` and
         gives 0 for NaN, NumPy gives ``0.0`` and NaN."""

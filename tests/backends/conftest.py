@@ -22,9 +22,3 @@ def device(request: pytest.FixtureRequest) -> Iterator[str]:
         yield name
         go.synchronize()
 
-
-def is_pocl(device: str) -> bool:
-    """Whether ``device`` is PoCL (its libm differs from the others in a few last bits:
-    tanh(20) in f32, the sign of tgamma's underflow; pinned as non-strict xfails)."""
-    return any(d.name == device and "Portable Computing Language" in d.description
-               for d in go.devices())  # fmt: skip

@@ -31,7 +31,6 @@ from gpuoff.ir import interp_math as M
 from gpuoff.ir import types as t
 from gpuoff.ir.interp_ops import math_call
 from tests.backends.agree import agree, arg_types, specialise
-from tests.backends.conftest import is_pocl
 from tests.backends.test_ptx import assemble
 
 T: TypeAlias = go.f64  # the float type each test substitutes (specialise)
@@ -142,9 +141,7 @@ def check_rows(names: list[str], got: NDArray, want: NDArray, x: NDArray) -> Non
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_one_argument_functions(request: pytest.FixtureRequest, device: str, dtype: str) -> None:
-    if is_pocl(device):  # PoCL 3.0 rc2 libm: tanh(20) f32, tgamma(-170.5) sign (issue 20)
-        request.applymarker(pytest.mark.xfail(strict=False, reason="PoCL libm last bits"))
+def test_one_argument_functions(device: str, dtype: str) -> None:
     kernel = specialise(unary, T=go.f32 if dtype == "float32" else go.f64)
     x = inputs(dtype)
     out = go.zeros((len(UNARY), x.size), dtype)

@@ -22,7 +22,6 @@ import pytest
 from codegen.nvptx import compile_ptx
 from gpuoff.cli import lower_for_show
 from gpuoff.ir import interp
-from tests.backends.conftest import is_pocl
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "semantics.md"
@@ -166,11 +165,7 @@ def test_the_interpreter_computes_the_table(table: Any) -> None:
     _check(outs, "interpreter")
 
 
-def test_every_device_computes_the_table(
-    request: pytest.FixtureRequest, device: str, table: Any
-) -> None:
-    if is_pocl(device):  # PoCL 3.0 rc2 libm: tanh(20) f32, tgamma(-170.5) sign (issue 20)
-        request.applymarker(pytest.mark.xfail(strict=False, reason="PoCL libm last bits"))
+def test_every_device_computes_the_table(device: str, table: Any) -> None:
     kernel, arrays, outputs = table
     outs = _outputs(outputs)
     kernel[1](*arrays, *outs)
