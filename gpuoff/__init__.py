@@ -34,6 +34,11 @@ _PUBLIC: dict[str, tuple[str, str]] = {
         "Vector", "cross", "dot", "length", "length_sq", "normalize", "vec", "vec2", "vec2d",
         "vec2f", "vec2i", "vec3", "vec3d", "vec3f", "vec3i", "vec4", "vec4d", "vec4f", "vec4i",
     )},
+    **{name: ("gpuoff.lang_mat", name) for name in (
+        "Matrix", "determinant", "diag", "identity", "inverse", "mat", "mat22", "mat22d",
+        "mat22f", "mat33", "mat33d", "mat33f", "mat44", "mat44d", "mat44f", "matrix_from_cols",
+        "matrix_from_rows", "mul", "outer", "trace", "transpose",
+    )},
     **{name: ("gpuoff.lang_math", name) for name in (
         "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "brev", "cbrt", "ceil",
         "clz", "copysign", "cos", "cosh", "erf", "erfc", "exp", "exp10", "exp2", "expm1",

@@ -66,6 +66,29 @@ from gpuoff.lang import (
 )
 from gpuoff.lang_generic import Const as Const
 from gpuoff.lang_generic import DTypeVar as DTypeVar
+from gpuoff.lang_mat import (
+    Matrix,
+    determinant,
+    diag,
+    identity,
+    inverse,
+    mat,
+    mat22,
+    mat22d,
+    mat22f,
+    mat33,
+    mat33d,
+    mat33f,
+    mat44,
+    mat44d,
+    mat44f,
+    matrix_from_cols,
+    matrix_from_rows,
+    mul,
+    outer,
+    trace,
+    transpose,
+)
 from gpuoff.lang_math import (
     acos,
     acosh,
@@ -169,6 +192,10 @@ __all__ = [
     # small vectors
     "Vector", "cross", "dot", "length", "length_sq", "normalize", "vec", "vec2", "vec2d",
     "vec2f", "vec2i", "vec3", "vec3d", "vec3f", "vec3i", "vec4", "vec4d", "vec4f", "vec4i",
+    # small matrices
+    "Matrix", "determinant", "diag", "identity", "inverse", "mat", "mat22", "mat22d", "mat22f",
+    "mat33", "mat33d", "mat33f", "mat44", "mat44d", "mat44f", "matrix_from_cols",
+    "matrix_from_rows", "mul", "outer", "trace", "transpose",
     "Array", "BarrierError", "Borrow", "BorrowMut", "BorrowError", "BoundsError",
     "CompileError", "ConfigError", "Const", "DeviceError", "DeviceFunction", "DTypeError",
     "DTypeVar", "GpuoffError",

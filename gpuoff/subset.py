@@ -162,10 +162,23 @@ VECTOR_CALLS: tuple[str, ...] = (
 )  # fmt: skip
 """The callees of small vectors, as mypy spells them."""
 
+MATRIX_TYPES: tuple[str, ...] = ("mat22", "mat33", "mat44", "mat22d", "mat33d", "mat44d")
+"""The matrix types of ``gpuoff.lang_mat`` a checker can name (``go.mat33f`` is ``go.mat33``;
+``go.mat(2, 3, go.f32)``'s are ``Matrix``)."""
+MATRIX_CALLS: tuple[str, ...] = (
+    *(f"gpuoff.lang_mat.{n}" for n in (
+        "identity", "outer", "diag", "matrix_from_rows", "matrix_from_cols", "transpose",
+        "determinant", "inverse", "trace", "mul")),
+    *(f"gpuoff.lang_mat.{n}" for n in MATRIX_TYPES), "gpuoff.lang_mat.Matrix.load",
+    *(f"gpuoff.lang_mat.{n}.load" for n in MATRIX_TYPES),
+)  # fmt: skip
+"""The callees of small matrices, as mypy spells them."""
+
 
 def accepted_callees() -> frozenset[str]:
     """Every fully-qualified name a kernel may call, as mypy spells it."""
     names = {f"builtins.{n}" for n in BUILTIN_CALLS} | set(COMPLEX_CALLS) | set(VECTOR_CALLS)
+    names |= set(MATRIX_CALLS)
     names |= {f"math.{n}" for n in MATH_CALLS}
     names |= {f"numpy.{n}" for n in (*NUMPY_CALLS, *NUMPY_SCALAR_CASTS)}
     names |= {f"numpy._core.fromnumeric.{n}" for n in ("round", "around")}  # not ufuncs

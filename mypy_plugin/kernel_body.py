@@ -76,7 +76,15 @@ from mypy.nodes import (
     YieldExpr,
     YieldFromExpr,
 )
-from mypy.types import CallableType, Instance, LiteralType, TupleType, Type, get_proper_type
+from mypy.types import (
+    CallableType,
+    Instance,
+    LiteralType,
+    TupleType,
+    Type,
+    TypeType,
+    get_proper_type,
+)
 
 from gpuoff import subset as W
 from gpuoff.ownership import unsupported_message
@@ -143,8 +151,9 @@ def _is_constant(t: Type | None) -> bool:
         return all(_is_constant(item) for item in p.items)
     if isinstance(p, Instance) and p.type.fullname in ("builtins.tuple", "builtins.list"):
         return all(_is_constant(a) for a in p.args)
-    if isinstance(p, Instance) and p.type.has_base("gpuoff.lang_vec.Vector"):
-        return True  # a captured go.vec3(...): its components are constants
+    if isinstance(p, Instance) and (p.type.has_base("gpuoff.lang_vec.Vector")
+                                    or p.type.has_base("gpuoff.lang_mat.Matrix")):  # fmt: skip
+        return True  # a captured go.vec3(...) or go.mat33(...): its elements are constants
     return _is_scalar_constant(t)
 
 
@@ -416,11 +425,9 @@ class BodyChecker:
                 and not e.args:  # z.conjugate() of a complex number (the front end's check)
             self.value(callee.expr)
             return
-        if isinstance(callee, MemberExpr) and callee.name == "load" and isinstance(
-            callee.expr, RefExpr
-        ) and isinstance(callee.expr.node, TypeInfo) and callee.expr.node.has_base(
-            "gpuoff.lang_vec.Vector"
-        ):  # go.vec3.load(a, i): an array and its row's index
+        if isinstance(callee, MemberExpr) and callee.name == "load" and _is_value_class(
+            callee.expr
+        ):  # go.vec3.load(a, i), go.mat33.load(a, i): an array and its row's index
             for a in e.args[1:]:
                 self.value(a)
             return
@@ -461,7 +468,7 @@ class BodyChecker:
             return None  # type(x[i])(v): a cast to a dtype (a generic body's type variable)
         if not isinstance(callee, RefExpr):
             return W.computed_call_message(describe(callee, self.api))
-        if callee.fullname in ACCEPTED_CALLS:
+        if callee.fullname in ACCEPTED_CALLS or _is_value_class(callee):
             return None
         if callee.fullname == UNSAFE:
             return W.UNSAFE_ONLY_AS_BLOCK
@@ -496,6 +503,19 @@ class BodyChecker:
 def _is_unsafe(e: Expression) -> bool:
     """``go.unsafe()`` (no arguments: the front end says more about anything else)."""
     return isinstance(e, CallExpr) and _fullname(e.callee) == UNSAFE
+
+
+VALUE_CLASSES = ("gpuoff.lang_vec.Vector", "gpuoff.lang_mat.Matrix")
+
+
+def _is_value_class(e: Expression) -> bool:
+    """``go.vec3``, ``go.mat33`` or a name bound to one (``M23 = go.mat(2, 3, go.f32)``)."""
+    node = e.node if isinstance(e, RefExpr) else None
+    if isinstance(node, TypeInfo):
+        return any(node.has_base(c) for c in VALUE_CLASSES)
+    p = get_proper_type(node.type) if isinstance(node, Var) and node.type is not None else None
+    item = get_proper_type(p.item) if isinstance(p, TypeType) else None
+    return isinstance(item, Instance) and any(item.type.has_base(c) for c in VALUE_CLASSES)
 
 
 def _fullname(e: Expression) -> str:

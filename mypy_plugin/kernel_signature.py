@@ -42,6 +42,7 @@ def _render(t: Type | None) -> str:
 
 
 VECTOR_CLASS = "gpuoff.lang_vec.Vector"
+MATRIX_CLASS = "gpuoff.lang_mat.Matrix"
 
 
 def _is_scalar(p: object) -> bool:
@@ -87,8 +88,9 @@ def parameter_problem(typ: Type, written: Type | None, device: bool = False) -> 
         return None
     if isinstance(p, Instance) and p.type.fullname == DEVICE_FUNCTION and _is_const(written):
         return None  # op: go.Const[go.DeviceFunction[[T, T], T]]: a @go.func as a parameter
-    if device and isinstance(p, Instance) and p.type.has_base(VECTOR_CLASS):
-        return None  # v: go.vec3 (its components)
+    if device and isinstance(p, Instance) and (p.type.has_base(VECTOR_CLASS)
+                                               or p.type.has_base(MATRIX_CLASS)):  # fmt: skip
+        return None  # v: go.vec3, m: go.mat33 (their elements)
     if isinstance(p, AnyType) and p.type_of_any == TypeOfAny.unannotated:
         return W.NO_ANNOTATION
     if isinstance(p, Instance) and p.type.fullname in WRAPPERS:

@@ -11,9 +11,9 @@ import ast
 import inspect
 from typing import Any
 
-from gpuoff import lang_vec
+from gpuoff import lang_mat, lang_vec
 from gpuoff import subset as W
-from gpuoff.frontend import complexes, vectors, views
+from gpuoff.frontend import complexes, matrices, vectors, views
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import (
     ARG_PREFIX,
@@ -78,10 +78,13 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Value | None:
             lw.fail(func, W.array_method_message(func.attr, array.name))
     res = static(lw, func)
     if res is None and isinstance(func, ast.Attribute) and func.attr == "load":
-        owner = static(lw, func.value)  # go.vec3.load(a, i)
+        owner = static(lw, func.value)  # go.vec3.load(a, i), go.mat33.load(a, i)
         cls = vectors.vector_class(owner.value) if owner is not None else None
         if cls is not None:
             return vectors.load(lw, node, cls)
+        mcls = matrices.matrix_class(owner.value) if owner is not None else None
+        if mcls is not None:
+            return matrices.load(lw, node, mcls)
     if res is None and isinstance(func, ast.Attribute) and func.attr in ("conjugate", "conj"):
         _nargs(lw, node, 0, f".{func.attr}()")  # z.conjugate()
         return complexes.conjugate(lw, lw.value(func.value), node)
@@ -93,6 +96,11 @@ def call(lw: Lowerer, node: ast.Call, as_stmt: bool) -> Value | None:
         return vectors.construct(lw, node, cls)
     if _hashable(res.value) and res.value in lang_vec.VECTOR_FUNCTIONS:
         return vectors.call(lw, node, lang_vec.VECTOR_FUNCTIONS[res.value])
+    mcls = matrices.matrix_class(res.value)
+    if mcls is not None:
+        return matrices.construct(lw, node, mcls)
+    if _hashable(res.value) and res.value in lang_mat.MATRIX_FUNCTIONS:
+        return matrices.call(lw, node, lang_mat.MATRIX_FUNCTIONS[res.value])
     if complexes.is_complex_callee(res.value):
         if node.keywords:
             lw.fail(node, W.KEYWORD_ARGUMENTS)
@@ -316,9 +324,11 @@ def _atomic(lw: Lowerer, node: ast.Call, op: str) -> Value:
     raw = lw.value(val_node)
     if vectors.is_vec(raw) and view is None:  # go.atomic_add(f, i, v): one per component
         return vectors.atomic(lw, node, op, array, idx_node, raw)
+    if matrices.is_mat(raw) and view is None:  # go.atomic_add(a, i, m): one per element
+        return matrices.atomic(lw, node, op, array, idx_node, raw)
     if isinstance(raw, TupleVal):
-        lw.fail(val_node, f"go.atomic_{op}() takes a number (or a vector, on a row of an "
-                          "array)")  # fmt: skip
+        lw.fail(val_node, f"go.atomic_{op}() takes a number (or a vector or matrix, on a row "
+                          "or the last two axes of an array)")  # fmt: skip
     fake = ast.Subscript(value=arr_node, slice=idx_node, ctx=ast.Load())
     ast.copy_location(fake, idx_node)
     idx = views.view_indices(lw, fake, view) if view is not None else indices(lw, fake, array)

@@ -6,12 +6,12 @@ import ast
 import dataclasses
 import inspect
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from gpuoff import lang
 from gpuoff.errors import CompileError, LaunchTypeError
-from gpuoff.frontend import generic, vectors
+from gpuoff.frontend import generic, matrices, vectors
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.barriers import check_barriers
 from gpuoff.frontend.base import (
@@ -316,9 +316,9 @@ def _declared_return(fsrc: FnSource, pyfunc: Callable[..., Any]) -> object:
     if ann is None or ann is type(None):
         return None
     kinded = _kinded_annotation(ann)
-    if kinded is not None:  # a complex number or a vector: one out-value per item
+    if kinded is not None:  # a complex number, a vector or a matrix: one out-value per item
         shape, leaf_types, _ = kinded
-        return Kinded(tuple(R.VType(lt) for lt in leaf_types), kind_of(shape))
+        return _shape_rtype(shape, iter(leaf_types))
     t = scalar_of(ann)
     if t is not None:
         return t
@@ -332,10 +332,16 @@ def _declared_return(fsrc: FnSource, pyfunc: Callable[..., Any]) -> object:
     return _strong(result)
 
 
+def _shape_rtype(shape: TupleShape, types: Iterator[T.ScalarType]) -> RType:
+    """The result type of ``shape`` whose scalars have ``types`` (depth first)."""
+    items = tuple(R.VType(next(types)) if x is None else _shape_rtype(x, types) for x in shape)
+    return Kinded(items, kind_of(shape)) if kind_of(shape) else items
+
+
 def _kinded_annotation(ann: object) -> tuple[Kinded, list[T.ScalarType], str] | None:
     """(shape, item types, name) of a complex or vector annotation (``go.complex64``,
     ``go.vec3``); None for anything else."""
-    vec = vectors.annotation(ann)
+    vec = vectors.annotation(ann) or matrices.annotation(ann)
     if vec is not None:
         return (*vec, f"a go.{getattr(ann, '__name__', 'vector')}")
     t = scalar_of(ann)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from gpuoff import subset as W
-from gpuoff.frontend import complexes, vectors
+from gpuoff.frontend import complexes, matrices, vectors
 from gpuoff.frontend import typing_rules as R
 from gpuoff.frontend.base import (
     INFER,
@@ -203,6 +203,10 @@ def assign_to(lw: Lowerer, target: ast.expr, value: Value) -> Stmts:
         pairs = array_of(lw, target.value)
         if pairs is not None and pairs.type.pairs:
             return complexes.store(lw, target, pairs, value)
+        if pairs is not None and matrices.is_mat(value):  # a[i] = m: a's last two axes
+            if not pairs.type.access.writes:
+                lw.fail(target, borrow_write_message(pairs.name))
+            return matrices.store(lw, target, pairs, value)
         if pairs is not None and vectors.is_vec(value):  # a[i] = v: a row of a
             if not pairs.type.access.writes:
                 lw.fail(target, borrow_write_message(pairs.name))
@@ -254,9 +258,17 @@ def _store(
 
 def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
     op = BINOPS.get(type(node.op))
-    if op is None:
-        raise unsupported(lw.src, node, "the matrix multiplication operator @=")
     target = node.target
+    if op is None and isinstance(target, ast.Name) and kind_of(
+        lw.tuple_shape(target.id)
+    ) == matrices.KIND:  # m @= n
+        product = matrices.matmul(lw, lw.read_tuple(target.id, target), lw.value(node.value),
+                                  node)  # fmt: skip
+        first, held = hold(lw, product, node, [target])  # (each element reads the old m)
+        return first + lw.assign_value(target.id, held, target)
+    if op is None:
+        raise unsupported(lw.src, node, "the matrix multiplication operator @= (but on a "
+                                        "matrix local)")  # fmt: skip
     if isinstance(target, ast.Name):
         if target.id in lw.arrays:
             lw.fail(target, f"cannot assign to {target.id!r}: it is an array")
@@ -264,6 +276,10 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
             current_z = lw.read_tuple(target.id, target)
             new_z = complexes.binop(lw, op, current_z, lw.value(node.value), node)
             return lw.assign_value(target.id, new_z, target)
+        if kind_of(lw.tuple_shape(target.id)) == matrices.KIND:  # m += n, m *= 2.0
+            current_m = lw.read_tuple(target.id, target)
+            new_m = matrices.binop(lw, op, current_m, lw.value(node.value), node)
+            return lw.assign_value(target.id, new_m, target)
         if kind_of(lw.tuple_shape(target.id)) == vectors.KIND:  # v += w
             current_v = lw.read_tuple(target.id, target)
             new_v = vectors.binop(lw, op, current_v, lw.value(node.value), node)
@@ -277,6 +293,8 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
     if not isinstance(target, ast.Subscript):
         lw.fail(target, W.AUGMENTED_ATTRIBUTE)
     pairs = array_of(lw, target.value)
+    if pairs is not None and matrices.is_block(pairs, target):  # a[i] += m
+        return _augassign_block(lw, node, target, pairs, op)
     if pairs is not None and vectors.is_row(pairs, target):  # a[i] += v: a row of a
         rhs = lw.value(node.value)
         if not vectors.is_vec(rhs):
@@ -312,11 +330,34 @@ def _augassign(lw: Lowerer, node: ast.AugAssign) -> Stmts:
     return out
 
 
+def _augassign_block(lw: Lowerer, node: ast.AugAssign, target: ast.Subscript,
+                     array: N.ArrayRef, op: str) -> Stmts:  # fmt: skip
+    """``a[i] += m``: the matrix ``a[i]`` (its index evaluated once) updated element-wise."""
+    rhs = lw.value(node.value)
+    if not matrices.is_mat(rhs):
+        lw.fail(node.value, f"{ast.unparse(target)} is a matrix of {array.name!r}; update it "
+                            "with a matrix (go.mat33(...))")  # fmt: skip
+    if not array.type.access.writes:
+        lw.fail(target, borrow_write_message(array.name))
+    rows = matrices.rows_of(rhs)
+    shape = (len(rows), len(rows[0]))
+    idx = matrices.block_index(lw, target, array, target.slice, shape)
+    new = matrices.binop(lw, op, matrices.load_at(lw, target, array, idx, shape), rhs, node)
+    return matrices.store_at(lw, target, array, idx, new)
+
+
 def _annassign(lw: Lowerer, node: ast.AnnAssign) -> Stmts:
     if not isinstance(node.target, ast.Name):
         lw.fail(node.target, "annotated assignment only declares local variables")
     name = node.target.id
     ann = static(lw, node.annotation)
+    mcls = matrices.matrix_class(ann.value) if ann is not None else None
+    if mcls is not None:  # m: go.mat33 = ...
+        if node.value is None:
+            lw.fail(node, f"a matrix local is declared by assigning it: {name}: "
+                          f"go.{mcls.__name__} = go.{mcls.__name__}()")  # fmt: skip
+        value = matrices.coerce_to(lw, lw.value(node.value), mcls, node.value)
+        return lw.assign_value(name, value, node.target)
     cls = vectors.vector_class(ann.value) if ann is not None else None
     if cls is not None:  # v: go.vec3 = ...
         if node.value is None:

@@ -18,9 +18,9 @@ import ast
 
 import numpy as np
 
-from gpuoff import lang_vec
+from gpuoff import lang_mat, lang_vec
 from gpuoff import subset as W
-from gpuoff.frontend import complexes, exprs, vectors, views
+from gpuoff.frontend import complexes, exprs, matrices, vectors, views
 from gpuoff.frontend.base import Lowerer, ValueHandler
 from gpuoff.frontend.diagnostics import unsupported
 from gpuoff.frontend.exprs import (
@@ -85,6 +85,8 @@ def _static_tuple(lw: Lowerer, node: ast.expr) -> TupleVal | None:
         return constant_tuple(lw, res.value, node)
     if res is not None and isinstance(res.value, lang_vec.Vector):  # a captured go.vec3(...)
         return vectors.constant(lw, res.value, node)
+    if res is not None and isinstance(res.value, lang_mat.Matrix):  # a captured go.mat33(...)
+        return matrices.constant(lw, res.value, node)
     return None
 
 
@@ -163,6 +165,11 @@ def _subscript(lw: Lowerer, node: ast.Subscript) -> Value:
     if not isinstance(v, TupleVal):
         lw.fail(node, f"indexing is only supported on arrays and tuples "
                       f"({ast.unparse(base)!r} is neither)")  # fmt: skip
+    if matrices.is_mat(v) and isinstance(node.slice, ast.Tuple):  # m[i, j]
+        i, j = matrices.element_index(lw, node.slice, node)
+        row = index_tuple(lw, v, i, node)
+        assert isinstance(row, TupleVal)
+        return index_tuple(lw, row, j, node)
     return index_tuple(lw, v, node.slice, node)
 
 
@@ -192,11 +199,15 @@ def _binop(lw: Lowerer, node: ast.BinOp) -> Value:
     if not (_maybe_tuple(node.left) or _maybe_tuple(node.right)):
         return exprs.TABLE[ast.BinOp](lw, node)
     op = exprs.BINOPS.get(type(node.op))
-    if op is None:
-        raise unsupported(lw.src, node, "the matrix multiplication operator @")
+    if op is None and not isinstance(node.op, ast.MatMult):
+        raise unsupported(lw.src, node, f"the operator {type(node.op).__name__}")
     left, right = lw.value(node.left), lw.value(node.right)
+    if op is None:  # m @ n, m @ v, v @ m
+        return matrices.matmul(lw, left, right, node)
     if isinstance(left, Val) and isinstance(right, Val):
         return exprs.binop(lw, op, left, right, node)
+    if matrices.is_mat(left) or matrices.is_mat(right):
+        return matrices.binop(lw, op, left, right, node)
     if vectors.is_vec(left) or vectors.is_vec(right):
         return vectors.binop(lw, op, left, right, node)
     if complexes.is_complex(left) or complexes.is_complex(right):
@@ -240,6 +251,8 @@ def _unaryop(lw: Lowerer, node: ast.UnaryOp) -> Value:
     if complexes.is_complex(v):
         op = {ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}[type(node.op)]
         return complexes.negate(lw, v, node, op)
+    if matrices.is_mat(v):
+        return matrices.negate(lw, v, node)
     if vectors.is_vec(v):
         return vectors.negate(lw, v, node)
     if isinstance(v, TupleVal):

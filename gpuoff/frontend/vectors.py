@@ -14,6 +14,7 @@ adds component-wise (one atomic per component, each returning its old value).
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from gpuoff import lang_vec
@@ -199,22 +200,25 @@ def is_row(array: N.ArrayRef, target: ast.Subscript) -> bool:
 
 
 def row_index(lw: Lowerer, node: ast.AST, array: N.ArrayRef, index: ast.expr,
-              n: int) -> tuple[N.Expr, ...]:  # fmt: skip
-    """The indices of the row ``array[index]`` (one fewer than its dimensions), each
-    evaluated once."""
+              n: int, axes: int = 1, what: str = "") -> tuple[N.Expr, ...]:  # fmt: skip
+    """The indices of the row ``array[index]`` (``axes`` fewer than its dimensions: 2 for
+    a matrix, ``what`` its message's subject), each evaluated once."""
     from gpuoff.frontend import typing_rules as R
 
     elts = index.elts if isinstance(index, ast.Tuple) else [index]
+    noun = "matrices" if axes == 2 else "vectors"
     if array.type.pairs:
-        lw.fail(node, f"{array.name!r} holds complex numbers, not vectors")
-    if len(elts) != array.type.ndim - 1:
-        lw.fail(node, f"a vector of {n} is the last axis of {array.name!r}, which has "
-                      f"{array.type.ndim} dimension(s): index it with {array.type.ndim - 1} "
-                      f"index(es), got {len(elts)}")  # fmt: skip
+        lw.fail(node, f"{array.name!r} holds complex numbers, not {noun}")
+    want = array.type.ndim - axes
+    if len(elts) != want:
+        what = what or f"a vector of {n} is the last axis"
+        lw.fail(node, f"{what} of {array.name!r}, which has {array.type.ndim} dimension(s): "
+                      f"index it with {want} index(es), got {len(elts)}")  # fmt: skip
     out: list[N.Expr] = []
     for e in elts:
         if isinstance(e, ast.Slice):
-            lw.fail(e, "a vector's row is indexed with integers, not slices")
+            lw.fail(e, "a vector's row is indexed with integers, not slices" if axes == 1
+                       else "a matrix in an array is indexed with integers, not slices")
         v = lw.expr(e)
         t: T.ScalarType = lw.rule(e, lambda: R.index(v.vtype))  # noqa: B023
         out.append(complexes.share(lw, lw.coerce(v, t, e), node))
@@ -260,8 +264,10 @@ def store(lw: Lowerer, target: ast.Subscript, array: N.ArrayRef, value: TupleVal
 
 
 def store_at(lw: Lowerer, target: ast.AST, array: N.ArrayRef, idx: tuple[N.Expr, ...],
-             value: TupleVal) -> list[N.Stmt]:  # fmt: skip
-    """The components of ``value`` into ``array[idx, k]`` (all computed first)."""
+             value: TupleVal, place: Callable[[int], tuple[int, ...]] = lambda k: (k,),
+             ) -> list[N.Stmt]:  # fmt: skip
+    """The components of ``value`` into ``array[idx, k]`` (``array[idx, *place(k)]``: a
+    matrix's elements), all computed first."""
     loc = lw.loc(target)
     out: list[N.Stmt] = []
     held: list[N.Expr] = []
@@ -273,7 +279,8 @@ def store_at(lw: Lowerer, target: ast.AST, array: N.ArrayRef, idx: tuple[N.Expr,
         held.append(e)
     for k, e in enumerate(held):
         check = lw.add_check(target, array)
-        out.append(N.Store(array, (*idx, const(k, T.INDEX, loc)), e, check, loc=loc,
+        at = tuple(const(p, T.INDEX, loc) for p in place(k))
+        out.append(N.Store(array, (*idx, *at), e, check, loc=loc,
                            unsafe=lw.unsafe_depth > 0))  # fmt: skip
     return out
 

@@ -30,6 +30,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("gpuoff.lang_math", 0),
     ("gpuoff.lang_generic", 0),
     ("gpuoff.lang_vec", 0),  # small vectors (go.vec3): lang's dtypes
+    ("gpuoff.lang_mat", 0),  # small matrices (go.mat33): lang's dtypes and lang_vec's rows
     ("gpuoff.ownership", 0),
     ("gpuoff.errors", 0),
     ("gpuoff.subset", 0),
