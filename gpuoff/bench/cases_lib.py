@@ -34,6 +34,13 @@ ENTRIES += cases_lib_sort.ENTRIES
 
 
 
+# --- Fourier transforms (cases_lib_fft.py) ---------------------------------------------------
+from gpuoff.bench import cases_lib_fft  # noqa: E402 - one block per family
+
+ENTRIES += cases_lib_fft.ENTRIES
+
+
+
 # --- models (cases_models.py) ----------------------------------------------------------------
 
 from gpuoff.bench import cases_models  # noqa: E402 - each block imports its own family

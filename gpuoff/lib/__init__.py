@@ -12,15 +12,15 @@ from __future__ import annotations
 
 # The families: reductions, scans and selection (reduce, scan, segmented, select); dense
 # algebra and neural-network rows (dense, rows, conv, sparse); sorting, counting and sets
-# (sort, histogram, sets); element-wise maps (maps); Fourier transforms (fft).
+# (sort, histogram, sets); element-wise maps (maps); Fourier transforms (fourier).
 # docs/library.md documents each.
 from gpuoff.lib.conv import conv2d as conv2d
 from gpuoff.lib.conv import convolve as convolve
 from gpuoff.lib.dense import gemm as gemm
 from gpuoff.lib.dense import matmul as matmul
 from gpuoff.lib.dense import transpose as transpose
-from gpuoff.lib.fft import fft as fft
-from gpuoff.lib.fft import ifft as ifft
+from gpuoff.lib.fourier import fft as fft
+from gpuoff.lib.fourier import ifft as ifft
 from gpuoff.lib.histogram import bincount as bincount
 from gpuoff.lib.histogram import histogram as histogram
 from gpuoff.lib.maps import map as map  # noqa: A004 - NumPy's names (np.sum, np.max, ...)

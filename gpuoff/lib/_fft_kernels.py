@@ -12,7 +12,7 @@ contiguous in ``i`` (every work-item's are ``n / r`` apart), so the cpu vectoris
 GPU coalesces them; the output is in natural order after the last pass (no bit reversal).
 
 The twiddle table ``tw[k] = exp(-+2 pi i k / n)`` is one for all passes of one length
-(``W_len^(p) = W_n^(p * stride)``), made on the host in f64 (``gpuoff.lib.fft``).
+(``W_len^(p) = W_n^(p * stride)``), made on the host in f64 (``gpuoff.lib.fourier``).
 """
 
 from __future__ import annotations
