@@ -73,6 +73,14 @@ def exact(kernel: Kern) -> Kern:
     return twin
 
 
+def pack_columns(w: F32) -> F32:
+    """``w [in, out]`` as ``linear`` reads it: column panels of ``COLS``, ``wp[q, k, c] =
+    w[k, q * COLS + c]`` (each panel contiguous; done once, the weights being resident)."""
+    k, n = w.shape
+    packed: F32 = np.ascontiguousarray(w.reshape(k, n // COLS, COLS).transpose(1, 0, 2))
+    return packed
+
+
 def _block(grid: tuple[int, ...], cap: int) -> tuple[int, ...]:
     """A block dividing ``grid``: per dimension the largest power of two up to ``cap``."""
     return tuple(math.gcd(g, cap) for g in grid)
@@ -97,9 +105,10 @@ class MiniLM:
             up = go.array
             self.word, self.pos, self.kind = up(weights.word), up(weights.pos), up(weights.kind)
             self.ln = (up(weights.ln_g), up(weights.ln_b))
+            pk = pack_columns
             self.layers = [tuple(up(a) for a in (
-                lw.wqkv, lw.bqkv, lw.wo, lw.bo, lw.ln1_g, lw.ln1_b, lw.w1, lw.b1, lw.w2, lw.b2,
-                lw.ln2_g, lw.ln2_b)) for lw in weights.layers]  # fmt: skip
+                pk(lw.wqkv), lw.bqkv, pk(lw.wo), lw.bo, lw.ln1_g, lw.ln1_b, pk(lw.w1), lw.b1,
+                pk(lw.w2), lw.b2, lw.ln2_g, lw.ln2_b)) for lw in weights.layers]  # fmt: skip
         self._scratch: dict[tuple[int, int], dict[str, go.Buffer[go.f32]]] = {}
 
     def _on(self) -> AbstractContextManager[Any]:
@@ -186,4 +195,4 @@ class MiniLM:
         return out.numpy()
 
 
-__all__ = ["MiniLM", "Tokenizer", "exact"]
+__all__ = ["MiniLM", "Tokenizer", "exact", "pack_columns"]

@@ -19,13 +19,15 @@ import numpy as np
 import pytest
 
 import gpuoff as go
+from gpuoff import Array, Borrow, BorrowMut, f32
 from gpuoff.models import minilm_numpy
 from gpuoff.models.minilm import MiniLM, Tokenizer
+from gpuoff.models.minilm_kernels import erf_rational, gelu
 from gpuoff.models.weights import Config, Weights, load_weights, model_dir, random_weights
 from tests.backends.conftest import available_devices
 
 FIXTURE = Path(__file__).parent / "data" / "minilm_fixture.npz"
-SMALL = Config(hidden=64, heads=2, layers=2, intermediate=128, vocab=97, positions=64,
+SMALL = Config(hidden=96, heads=3, layers=2, intermediate=192, vocab=97, positions=64,
                max_seq_length=64)  # fmt: skip
 
 
@@ -70,6 +72,32 @@ def test_batches_move_only_ids_and_embeddings(device: str, small: Weights) -> No
         assert moved.transfers_to_device == 2
         assert (moved.transfers_to_host, moved.bytes_to_host) == (1, first.nbytes)
     assert moved.compiles == 0
+
+
+@go.kernel(fastmath=True)
+def _erf_gelu(x: Borrow[Array[f32]], erf: BorrowMut[Array[f32]],
+              act: BorrowMut[Array[f32]]) -> None:  # fmt: skip
+    i = go.global_id(0)
+    if i < x.shape[0]:
+        erf[i] = erf_rational(x[i])
+        act[i] = gelu(x[i])
+
+
+def test_erf_and_gelu_match_float64(device: str) -> None:
+    """The projection's erf to 3e-7 and GELU to 3e-7 relative (of max(|v|, 1)) over the
+    range and beyond it (finite values: the kernels are fast-math ones)."""
+    import math
+
+    x = np.concatenate([np.linspace(-6, 6, 4001), [0.0, -0.0, 1e-30, 1e3, -1e3]])
+    x = x.astype(np.float32)
+    erf, act = go.empty(x.shape, f32), go.empty(x.shape, f32)
+    _erf_gelu[(x.size,)](go.array(x), erf, act)
+    xd = x.astype(np.float64)
+    ref = np.array([math.erf(v) for v in xd])
+    np.testing.assert_allclose(erf.numpy(), ref, atol=3e-7, rtol=0)
+    ref_gelu = 0.5 * xd * (1 + np.array([math.erf(v / math.sqrt(2)) for v in xd]))
+    err = np.abs(act.numpy() - ref_gelu) / np.maximum(np.abs(xd), 1)
+    assert err.max() <= 3e-7, (x[err.argmax()], err.max())
 
 
 def test_encode_many_keeps_the_order(small: Weights) -> None:

@@ -15,7 +15,7 @@ from tests.backends.test_ptx import assemble, needs_ptxas
 M2 = "f32[:, :]"
 V = "f32[:]"
 SIGS = {
-    "linear": f"{M2}, {M2}, {V}, {M2}, i32",
+    "linear": f"{M2}, f32[:, :, :], {V}, {M2}, 1",  # act=1: the GELU epilogue too
     "add_layer_norm": f"{M2}, {M2}, {V}, {V}",
     "embed": f"i32[:], i32, {M2}, {M2}, {M2}, {V}, {V}, {M2}",
     "split_keys_values": f"{M2}, i32, f32[:, :, :], f32[:, :, :]",
